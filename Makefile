@@ -1,0 +1,27 @@
+# Two entry points: `make run` and `make test`. Both build .venv themselves from nothing but Python 3.11.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+EXTRAS ?= test
+
+.PHONY: run test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-$(EXTRAS): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[$(EXTRAS)]"
+	touch $@
+
+run: $(VENV)/.installed-test
+	$(BIN)/tablepress play flowers --seats human,random
+
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.installed-test
+	$(BIN)/tablepress bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,96 @@
+"""What an agent is given (a seat's information set), agent specs `NAME[:BUDGET]`, and the agent registry."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from abc import ABC, abstractmethod
+from typing import Any
+
+from ..core.errors import TablepressError
+from ..core.game import Game
+
+
+class SeatInfo:
+    """Everything one seat may use to decide: its view, its legal actions and determinizations.
+
+    The true state stays private to this object; an agent never touches it. `determinize` gives full
+    states that agree with what the seat knows, for search.
+    """
+
+    __slots__ = ("game", "seat", "_state")
+
+    def __init__(self, game: Game, state: Any, seat: int):
+        self.game = game
+        self.seat = seat
+        self._state = state
+
+    def view(self) -> dict[str, Any]:
+        """The seat's view: {"public": ..., "private": ...}."""
+        return self.game.view(self._state, self.seat)
+
+    def legal_actions(self) -> list[str]:
+        """The seat's legal actions now."""
+        return self.game.legal_actions(self._state, self.seat)
+
+    def determinize(self, rng: random.Random) -> Any:
+        """A full state consistent with this seat's knowledge; hidden information resampled from `rng`."""
+        return self.game.determinize(self._state, self.seat, rng)
+
+
+class Agent(ABC):
+    """A player that chooses actions. Agents are seeded and picklable."""
+
+    #: The spec that made this agent, e.g. "ismcts:500".
+    spec: str = ""
+
+    @abstractmethod
+    def choose(self, info: SeatInfo) -> str:
+        """One of `info.legal_actions()`."""
+
+    def reseed(self, seed: int) -> None:
+        """Restart the agent's randomness from `seed` (each game of a simulation gets its own)."""
+
+
+#: Agent name → "module:Class". The AI issue adds greedy and ismcts here.
+AGENTS: dict[str, str] = {
+    "random": "tablepress.agents.random_agent:RandomAgent",
+}
+
+HUMAN = "human"
+
+
+def parse_spec(spec: str) -> tuple[str, int | None]:
+    """Split `NAME[:BUDGET]` into its name and budget, with a clear error for anything else."""
+    name, _, budget = spec.strip().lower().partition(":")
+    if name != HUMAN and name not in AGENTS:
+        raise TablepressError(f"unknown seat {spec!r} (seats: {', '.join([HUMAN, *AGENTS])})")
+    if not budget:
+        return name, None
+    if not budget.isdigit() or int(budget) <= 0:
+        raise TablepressError(f"seat {spec!r}: the budget after ':' must be a positive whole number")
+    return name, int(budget)
+
+
+def parse_seats(text: str | None, players: int) -> list[str]:
+    """Seat specs for `players` seats from a comma-separated list; fewer specs than players repeat the last."""
+    specs = [s.strip().lower() for s in (text or "random").split(",") if s.strip()]
+    if not specs:
+        raise TablepressError("--seats needs at least one seat")
+    if len(specs) > players:
+        raise TablepressError(f"{len(specs)} seats given for {players} players")
+    for spec in specs:
+        parse_spec(spec)
+    return specs + [specs[-1]] * (players - len(specs))
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """The agent for a spec such as `random` or `ismcts:500`, seeded."""
+    name, budget = parse_spec(spec)
+    if name == HUMAN:
+        raise TablepressError("a human seat has no agent")
+    module_name, _, class_name = AGENTS[name].partition(":")
+    cls = getattr(importlib.import_module(module_name), class_name)
+    agent = cls(seed=seed) if budget is None else cls(seed=seed, budget=budget)
+    agent.spec = spec
+    return agent

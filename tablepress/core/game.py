@@ -1,0 +1,203 @@
+"""The game protocol: what every game implements and everything else (agents, simulator, web, printer) uses.
+
+A game is a stateless object with methods over a plain-data state. Nothing leaves the engine except
+through `view(state, seat)`; search players reach hidden information only through `determinize`.
+
+Simultaneous choices are part of the protocol: `to_move` may name several seats at once. Each of them
+applies its action in any order; the game keeps each choice hidden (out of every other seat's view)
+until all have chosen, then resolves them together.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from .errors import IllegalAction, OptionError
+
+State = TypeVar("State")
+
+TRUE_WORDS = {"1", "true", "yes", "on", "y"}
+FALSE_WORDS = {"0", "false", "no", "off", "n"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option (`--option NAME=VALUE`): its kind, default and meaning.
+
+    kind is one of "bool", "int", "choice" (one of `choices`) or "set" (a comma-separated subset of
+    `choices` with exactly `size` members, when size is given).
+    """
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    size: int | None = None
+
+    def parse(self, value: Any) -> Any:
+        """Convert a value (a string from the command line, or JSON) to this option's type, or raise OptionError."""
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            word = str(value).strip().lower()
+            if word in TRUE_WORDS:
+                return True
+            if word in FALSE_WORDS:
+                return False
+            raise OptionError(f"option {self.name} takes true or false, not {value!r}")
+        if self.kind == "int":
+            try:
+                return int(value)
+            except (TypeError, ValueError):
+                raise OptionError(f"option {self.name} takes a whole number, not {value!r}") from None
+        if self.kind == "choice":
+            match = _match_choice(self, value)
+            return match
+        if self.kind == "set":
+            items = value if isinstance(value, (list, tuple)) else str(value).split(",")
+            chosen = tuple(sorted({_match_choice(self, item) for item in items if str(item).strip()}))
+            if self.size is not None and len(chosen) != self.size:
+                raise OptionError(
+                    f"option {self.name} takes exactly {self.size} different names from "
+                    f"{', '.join(self.choices)}; got {len(chosen)}"
+                )
+            return chosen
+        raise OptionError(f"option {self.name} has an unknown kind {self.kind!r}")
+
+
+def _match_choice(option: Option, value: Any) -> str:
+    from .names import fold
+
+    wanted = fold(str(value))
+    for choice in option.choices:
+        if fold(choice) == wanted:
+            return choice
+    raise OptionError(f"option {option.name} takes one of {', '.join(option.choices)}; not {value!r}")
+
+
+class Game(ABC, Generic[State]):
+    """The protocol every game implements. Subclasses set the class attributes and the abstract methods."""
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 4
+    options: tuple[Option, ...] = ()
+    #: One paragraph a player reads first: the game's thesis and goal.
+    summary: str = ""
+
+    # ----- setup -----------------------------------------------------------------------------
+    def normalise_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill in defaults and convert values; an unknown option or bad value raises OptionError."""
+        known = {opt.name: opt for opt in self.options}
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            names = ", ".join(known) or "none"
+            raise OptionError(f"{self.name} has no option {unknown[0]!r} (its options: {names})")
+        return {name: opt.parse(given[name]) if name in given else opt.default for name, opt in known.items()}
+
+    def check_players(self, players: int) -> None:
+        """Raise OptionError unless this game can be played by that many players."""
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}"
+            )
+
+    @abstractmethod
+    def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        """A new game. All chance comes from `seed`: the same seed and actions always give the same game."""
+
+    # ----- flow ------------------------------------------------------------------------------
+    @abstractmethod
+    def to_move(self, state: State) -> tuple[int, ...]:
+        """The seats that must act now (empty when the game is over; several during a simultaneous choice)."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        """Every legal action of `seat` now, in a stable order, as text (empty if the seat need not act)."""
+
+    @abstractmethod
+    def apply_legal(self, state: State, seat: int, action: str) -> None:
+        """Apply an action known to be legal, in place. The fast path used by search after `legal_actions`."""
+
+    def apply(self, state: State, seat: int, action: str) -> None:
+        """Apply `action` for `seat` in place, or raise IllegalAction with a reason and change nothing."""
+        if self.is_over(state):
+            raise IllegalAction("the game is over")
+        if seat not in self.to_move(state):
+            raise IllegalAction(f"it is not seat {seat}'s turn (to move: {_seats(self.to_move(state))})")
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(self.explain_illegal(state, seat, action))
+        self.apply_legal(state, seat, action)
+
+    def explain_illegal(self, state: State, seat: int, action: str) -> str:
+        """Why `action` is not legal for `seat` now. Games override this to say more."""
+        return f"{action!r} is not a legal action now"
+
+    def undoable(self, state: State, seat: int, action: str) -> bool:
+        """Whether a player may take `action` back: only if it revealed nothing to anyone. Default: no."""
+        return False
+
+    # ----- information -----------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know, as JSON-ready data: {"public": ..., "private": ...}.
+
+        `public` is the same for every seat at a given moment; `private` holds only what this seat
+        may know. `seat=None` is a spectator: its private part is empty.
+        """
+
+    @abstractmethod
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A full state that agrees with everything `seat` knows, with everything else resampled.
+
+        It must depend only on what the seat knows and on `rng` (never on the hidden truth), so that
+        a player searching through determinizations cannot tell two states apart that it cannot tell
+        apart at the table. Future chance is resampled too.
+        """
+
+    @abstractmethod
+    def clone(self, state: State) -> State:
+        """An independent copy of the state."""
+
+    # ----- results ---------------------------------------------------------------------------
+    @abstractmethod
+    def is_over(self, state: State) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def scores(self, state: State) -> list[int]:
+        """Each seat's score now (final scores once the game is over)."""
+
+    @abstractmethod
+    def winners(self, state: State) -> list[int]:
+        """The winning seats after the tie-breaks (several for a shared victory); empty in solo games."""
+
+    @abstractmethod
+    def breakdown(self, state: State) -> list[dict[str, Any]]:
+        """Each seat's score broken into its parts, with "total" first."""
+
+    @abstractmethod
+    def card_counts(self, state: State) -> Counter:
+        """Every card in every zone (hidden ones included), for the checker's conservation test."""
+
+    def turn(self, state: State) -> int:
+        """How many turns have been completed (a turn: one seat acts, or all seats act at once)."""
+        return getattr(state, "turn", 0)
+
+    # ----- people ----------------------------------------------------------------------------
+    def rules_text(self) -> str:
+        """The rules summary shown by `help` in the terminal and in the web app's rules panel."""
+        return self.summary
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    return ", ".join(str(s) for s in seats) or "nobody"
+
