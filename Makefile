@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-EXTRAS ?= test
+EXTRAS ?= test,ray,rl
 
 .PHONY: run test bench clean
 
@@ -10,17 +10,17 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed-$(EXTRAS): pyproject.toml | $(BIN)/python
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[$(EXTRAS)]"
 	touch $@
 
-run: $(VENV)/.installed-test
+run: $(VENV)/.installed
 	$(BIN)/tablepress play flowers --seats human,random
 
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed
 	$(BIN)/python -m pytest
 
-bench: $(VENV)/.installed-test
+bench: $(VENV)/.installed
 	$(BIN)/tablepress bench
 
 clean:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from .errors import IllegalAction, OptionError
+from .errors import IllegalAction, OptionError, TablepressError
 
 State = TypeVar("State")
 
@@ -141,6 +141,14 @@ class Game(ABC, Generic[State]):
         """Why `action` is not legal for `seat` now. Games override this to say more."""
         return f"{action!r} is not a legal action now"
 
+    #: Whether every action's text may be shown to every seat. Games with secret choices say False and
+    #: override `public_action`.
+    public_actions: bool = False
+
+    def public_action(self, state: State, seat: int, action: str) -> str:
+        """What every other seat may see of `seat` taking `action` in `state` (before it is applied)."""
+        return action if self.public_actions else f"seat {seat} acted"
+
     def undoable(self, state: State, seat: int, action: str) -> bool:
         """Whether a player may take `action` back: only if it revealed nothing to anyone. Default: no."""
         return False
@@ -192,7 +200,26 @@ class Game(ABC, Generic[State]):
         """How many turns have been completed (a turn: one seat acts, or all seats act at once)."""
         return getattr(state, "turn", 0)
 
+    # ----- card data and variants ------------------------------------------------------------
+    #: The overrides this game was made with (a variant file's contents), or None for the published cards.
+    variant: dict[str, Any] | None = None
+
+    def with_variant(self, overrides: Mapping[str, Any]) -> "Game":
+        """This game with its card data changed by `overrides` (the same shape as its cards.toml).
+
+        Games build a new instance from their data file merged with the overrides and set `variant`;
+        a broken variant raises DataError naming the field.
+        """
+        raise TablepressError(f"{self.name} has no card data to vary")
+
     # ----- people ----------------------------------------------------------------------------
+    #: Players when none are given.
+    default_players: int = 2
+
+    def score_position(self, text: str, source: str = "position") -> dict[str, Any]:
+        """Score a position typed by hand (contract.md: {"game", "players": [{"name", "total", ...}]})."""
+        raise TablepressError(f"{self.name} has no scoring helper")
+
     def rules_text(self) -> str:
         """The rules summary shown by `help` in the terminal and in the web app's rules panel."""
         return self.summary

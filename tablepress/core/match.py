@@ -65,6 +65,7 @@ class Match:
             "options": _jsonable(self.options),
             "seats": self.seats,
             "seed": self.seed,
+            **({"variant": self.game.variant} if self.game.variant is not None else {}),
             "actions": [{"seat": seat, "action": action} for seat, action in self.actions],
         }
         if self.is_over:
@@ -95,6 +96,8 @@ class Match:
                 raise RecordError(f"the record has no {key!r} field")
         try:
             game = get_game(str(record["game"]))
+            if record.get("variant") is not None:
+                game = game.with_variant(record["variant"])
             match = cls(game, int(record["players"]), int(record["seed"]), record.get("options") or {},
                         record.get("seats"))
         except (TypeError, ValueError) as exc:

@@ -48,6 +48,7 @@ class FlowersGame(Game[FlowersState]):
     min_players = 1
     max_players = 4
     options = (Option("summer", "bool", False, "Summer variant: every player starts with a violet card"),)
+    public_actions = True  # a stack's number and a placed card are seen by all
     summary = (
         "Flowers — draw a card from one of three stacks (two face up, one face down) and place it next "
         "to or on top of a card in your area. When a stack runs out the game ends. Number groups must be "
@@ -59,6 +60,12 @@ class FlowersGame(Game[FlowersState]):
         self.data = dict(data) if data is not None else load_data()
         self.cards = FlowersCards.from_data(self.data)
         self.codes = CardCodes(self.cards)
+
+    def with_variant(self, overrides: Mapping[str, Any]) -> "FlowersGame":
+        """Flowers with its card data (cards.toml) changed by `overrides`."""
+        game = FlowersGame(load_data(overrides))
+        game.variant = dict(overrides)
+        return game
 
     # ----- setup -------------------------------------------------------------------------------
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> FlowersState:

@@ -1,0 +1,160 @@
+"""The `tablepress` command: play, score, replay and bench (contract.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from .agents.base import HUMAN, parse_seats
+from .core.errors import TablepressError
+from .core.match import Match, load_record
+from .core.registry import game_names, get_game
+
+app = typer.Typer(
+    help="tablepress — play, simulate, print and change tabletop card games: " + ", ".join(game_names()) + ".",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+errors = Console(stderr=True)
+
+
+def fail(message: str) -> typer.Exit:
+    """Print one clear line to stderr and give the exit to raise."""
+    errors.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    return typer.Exit(code=2)
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    """`K=V` pairs from --option into a dict, with a clear error for anything else."""
+    options = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise TablepressError(f"--option takes KEY=VALUE, not {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="flowers, pressed, planted or by-this")],
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="number of players")] = None,
+    seats: Annotated[Optional[str], typer.Option(help="seat specs, e.g. human,random (the last repeats)")] = None,
+    seed: Annotated[Optional[int], typer.Option(help="seed for the shuffle (random if not given)")] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="game option KEY=VALUE")] = None,
+    record: Annotated[Optional[Path], typer.Option(help="write the game record (JSON) here")] = None,
+) -> None:
+    """Play in the terminal against AI players or hot-seat; with no human seat, play to the end unattended."""
+    from .terminal import play_in_terminal
+
+    try:
+        chosen = get_game(game)
+        count = players or chosen.default_players
+        chosen.check_players(count)
+        seat_specs = parse_seats(seats or f"{HUMAN},random", count)
+        match = Match(chosen, count, seed if seed is not None else random.getrandbits(31),
+                      parse_options(option), seat_specs)
+        play_in_terminal(match, console, record)
+    except TablepressError as exc:
+        raise fail(str(exc)) from None
+
+
+@app.command()
+def score(
+    game: Annotated[str, typer.Argument(help="flowers, pressed, planted or by-this")],
+    file: Annotated[Path, typer.Argument(help="position file (formats in the README)")],
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Score a position typed by hand, for games played at a real table."""
+    try:
+        chosen = get_game(game)
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TablepressError(f"{file}: cannot read the file ({getattr(exc, 'strerror', None) or exc})") from None
+        result = chosen.score_position(text, str(file))
+    except TablepressError as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        print(json.dumps(result, ensure_ascii=False))
+        return
+    console.print(score_table(result))
+
+
+def score_table(result: dict) -> Table:
+    """A score reply as a table: one row a player, every scalar part of the breakdown as a column."""
+    rows = result["players"]
+    keys = [k for k, v in rows[0].items() if k not in ("name", "total") and isinstance(v, (int, float, str))]
+    table = Table(title=f"{result['game']} — scores")
+    table.add_column("player")
+    for key in keys:
+        table.add_column(key.replace("_", " "), justify="right")
+    table.add_column("total", justify="right", style="bold")
+    for row in rows:
+        table.add_row(row["name"] or "—", *(str(row[k]) for k in keys), str(row["total"]))
+    return table
+
+
+@app.command()
+def replay(record: Annotated[Path, typer.Argument(help="a game record (JSON)")]) -> None:
+    """Re-run a game record, check every move, and print the final scores."""
+    try:
+        data = load_record(record)
+        match = Match.from_record(data)
+    except TablepressError as exc:
+        raise fail(f"{record}: {exc}" if not str(exc).startswith(str(record)) else str(exc)) from None
+    game = match.game
+    table = Table(title=f"{game.title} — {len(match.actions)} actions replayed")
+    table.add_column("seat")
+    table.add_column("agent")
+    table.add_column("score", justify="right")
+    winners = game.winners(match.state) if match.is_over else []
+    for seat, value in enumerate(game.scores(match.state)):
+        table.add_row(str(seat), match.seats[seat], f"{value}{' ★' if seat in winners else ''}")
+    console.print(table)
+    console.print("Game over." if match.is_over else "[yellow]The record ends before the game does.[/]")
+
+
+@app.command()
+def bench(
+    games: Annotated[Optional[list[str]], typer.Argument(help="games to measure (default: all)")] = None,
+    players: Annotated[Optional[str], typer.Option(help="player counts, e.g. 2,4 (default: fewest and most)")] = None,
+    seconds: Annotated[float, typer.Option(help="seconds per measurement")] = 2.0,
+) -> None:
+    """Measure random-play actions per second and games per second."""
+    from .bench import random_playouts
+
+    table = Table(title="Random self-play speed")
+    for column in ("game", "players", "games", "actions/s", "games/s"):
+        table.add_column(column, justify="right")
+    try:
+        for name in games or game_names():
+            chosen = get_game(name)
+            counts = ([int(p) for p in players.split(",")] if players
+                      else sorted({max(chosen.min_players, 2), chosen.max_players}))
+            for count in counts:
+                chosen.check_players(count)
+                result = random_playouts(chosen, count, seconds)
+                table.add_row(name, str(count), str(result.games), f"{result.actions_per_second:,.0f}",
+                              f"{result.games_per_second:,.1f}")
+    except (TablepressError, ValueError) as exc:
+        raise fail(str(exc)) from None
+    console.print(table)
+
+
+def main() -> None:
+    """Console entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        errors.print("interrupted")
+        sys.exit(130)

@@ -1,0 +1,184 @@
+"""Terminal play for any game: human seats at the keyboard (hot-seat), AI seats, undo, help, the move log.
+
+Everything shown comes from the game's `view`; other seats' moves are shown as `public_action` gives
+them. Each game draws its table with `render(view, seat, names)` from the `terminal` module of its folder.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.table import Table
+
+from .agents.base import HUMAN, SeatInfo, make_agent
+from .core.errors import IllegalAction
+from .core.game import Game
+from .core.match import Match
+from .core.registry import GAME_MODULES
+from .core.rng import derive_seed
+
+COMMANDS = "help, undo, log, quit"
+
+
+class QuitGame(Exception):
+    """The human typed quit (or input ended)."""
+
+
+def match_input(text: str, legal: list[str]) -> str | None:
+    """The legal action a person meant: the exact text, its number in the list, or the one action containing every word typed."""
+    text = " ".join(text.split())
+    if text in legal:
+        return text
+    if text.isdigit() and 1 <= int(text) <= len(legal):
+        return legal[int(text) - 1]
+    words = text.lower().split()
+    found = [a for a in legal if all(w in a.lower().split() for w in words)]
+    return found[0] if len(found) == 1 else None
+
+
+class TerminalTable:
+    """One game at the terminal: drives agents, prompts humans, keeps the log and the undo history."""
+
+    def __init__(self, match: Match, console: Console, read: Callable[[str], str] = input):
+        self.match = match
+        self.game: Game = match.game
+        self.console = console
+        self.read = read
+        self.renderer = importlib.import_module(GAME_MODULES[self.game.name] + ".terminal")
+        self.agents = {
+            seat: make_agent(spec, derive_seed(match.seed, "agent", seat))
+            for seat, spec in enumerate(match.seats)
+            if spec != HUMAN
+        }
+        self.humans = [seat for seat, spec in enumerate(match.seats) if spec == HUMAN]
+        self.names = [
+            f"P{seat + 1}" + ("" if spec == HUMAN else f" ({spec})") for seat, spec in enumerate(match.seats)
+        ]
+        self.log: list[tuple[int, str, str]] = []  # (seat, full action, what others saw)
+        self.last_human: int | None = None
+
+    def play(self) -> None:
+        """Play to the end (or until a human quits)."""
+        while not self.match.is_over:
+            for seat in self.match.to_move():
+                if self.match.is_over or seat not in self.match.to_move():
+                    continue
+                if seat in self.agents:
+                    self._agent_move(seat)
+                else:
+                    self._human_turn(seat)
+
+    def _act(self, seat: int, action: str) -> None:
+        public = self.game.public_action(self.match.state, seat, action)
+        self.match.act(seat, action)
+        self.log.append((seat, action, public))
+
+    def _agent_move(self, seat: int) -> None:
+        action = self.agents[seat].choose(SeatInfo(self.game, self.match.state, seat))
+        self._act(seat, action)
+        if self.humans:
+            self.console.print(f"[cyan]{self.names[seat]}[/]: {self.log[-1][2]}")
+
+    def _handoff(self, seat: int) -> None:
+        if len(self.humans) > 1 and self.last_human not in (None, seat):
+            self.console.clear()
+            self.read(f"Pass to {self.names[seat]} — press Enter when only they can see the screen. ")
+            self.console.clear()
+        self.last_human = seat
+
+    def _human_turn(self, seat: int) -> None:
+        self._handoff(seat)
+        history: list[tuple[Any, int]] = []
+        while not self.match.is_over and seat in self.match.to_move():
+            legal = self.game.legal_actions(self.match.state, seat)
+            self.console.print(self.renderer.render(self.match.view(seat), seat, self.names))
+            self._show_actions(legal)
+            try:
+                text = self.read(f"{self.names[seat]}> ").strip()
+            except EOFError:
+                raise QuitGame() from None
+            if not text:
+                continue
+            command = text.lower()
+            if command in ("quit", "exit"):
+                raise QuitGame()
+            if command == "help":
+                self.console.print(self.game.rules_text())
+                self.console.print(f"Commands: a move as listed, its number, {COMMANDS}.")
+                continue
+            if command == "log":
+                self._show_log(seat)
+                continue
+            if command == "undo":
+                if not history:
+                    self.console.print("[yellow]Nothing to undo: undo works within your turn and never past revealed cards.[/]")
+                    continue
+                state, length = history.pop()
+                self.match.state = state
+                del self.match.actions[length:]
+                del self.log[length:]
+                continue
+            extra = getattr(self.renderer, "command", None)
+            if extra is not None and extra(text, self.match.view(seat), self.console):
+                continue
+            action = match_input(text, legal)
+            if action is None:
+                self.console.print(f"[red]Not a legal move: {text!r}.[/] Type a move from the list, its number, or help.")
+                continue
+            before = self.game.clone(self.match.state)
+            undoable = self.game.undoable(self.match.state, seat, action)
+            try:
+                self._act(seat, action)
+            except IllegalAction as exc:
+                self.console.print(f"[red]{exc}[/]")
+                continue
+            history = history + [(before, len(self.match.actions) - 1)] if undoable else []
+
+    def _show_actions(self, legal: list[str]) -> None:
+        items = [f"[bold]{i}[/]) {action}" for i, action in enumerate(legal, start=1)]
+        self.console.print(Columns(items, padding=(0, 2)))
+
+    def _show_log(self, seat: int) -> None:
+        for who, action, public in self.log[-30:]:
+            self.console.print(f"{self.names[who]}: {action if who == seat else public}")
+
+    def show_result(self) -> None:
+        """The final scores, winners and each seat's breakdown."""
+        self.console.print(self.renderer.render(self.match.view(None), None, self.names))
+        self.console.print(result_table(self.game, self.match, self.names))
+
+
+def result_table(game: Game, match: Match, names: list[str]) -> Table:
+    """Final scores with every scalar part of each seat's breakdown."""
+    parts = game.breakdown(match.state)
+    winners = game.winners(match.state)
+    keys = [k for k, v in parts[0].items() if k != "total" and isinstance(v, (int, float))]
+    table = Table(title="Final scores")
+    table.add_column("seat")
+    for key in keys:
+        table.add_column(key.replace("_", " "), justify="right")
+    table.add_column("total", justify="right", style="bold")
+    for seat, part in enumerate(parts):
+        mark = " ★" if seat in winners else ""
+        table.add_row(names[seat] + mark, *(str(part[k]) for k in keys), str(part["total"]))
+    return table
+
+
+def play_in_terminal(match: Match, console: Console, record: Path | None = None,
+                     read: Callable[[str], str] = input) -> None:
+    """Play a match at the terminal and print the result; write the record if asked (also on quit)."""
+    table = TerminalTable(match, console, read)
+    try:
+        table.play()
+    except QuitGame:
+        console.print("Game left unfinished.")
+    if record is not None:
+        match.save(record)
+        console.print(f"Record written to {record}")
+    if match.is_over:
+        table.show_result()
