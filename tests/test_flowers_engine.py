@@ -1,0 +1,170 @@
+"""Flowers rules in play: setup by player count, draw and place, the timer, the end, views, undo."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tablepress.core.checker import check_game
+from tablepress.core.errors import IllegalAction, OptionError
+from tablepress.games.flowers import GAME
+
+
+@pytest.mark.parametrize(("players", "sizes"), [(1, [40, 40]), (2, [26, 26, 26]), (3, [30, 30, 30]), (4, [35, 35, 34])])
+def test_stack_sizes_by_player_count(players, sizes):
+    state = GAME.new(players, seed=1)
+    assert [len(s) for s in state.stacks] == sizes
+    assert all(len(area) == 1 for area in state.areas)
+    if players == 4:
+        assert [c for c in state.box if c not in GAME.cards.violets] == []
+
+
+def test_face_up_and_face_down_stacks():
+    public = GAME.view(GAME.new(3, seed=2), 0)["public"]
+    assert [s["face_up"] for s in public["stacks"]] == [True, True, False]
+    assert public["stacks"][0]["top"] and public["stacks"][1]["top"]
+    assert public["stacks"][2]["top"] is None
+    solo = GAME.view(GAME.new(1, seed=2), 0)["public"]
+    assert [s["face_up"] for s in solo["stacks"]] == [True, False]
+
+
+def test_summer_starts_everyone_on_a_violet_card():
+    state = GAME.new(4, seed=3, options={"summer": True})
+    assert all(GAME.cards.codes[area[(0, 0)][0]] == "V" for area in state.areas)
+    assert sum(len(s) for s in state.stacks) == 108
+
+
+def test_same_seed_same_game_and_different_seed_different_game():
+    assert GAME.new(2, 9) == GAME.new(2, 9)
+    assert GAME.new(2, 9) != GAME.new(2, 10)
+
+
+def test_a_turn_is_draw_then_place_adjacent_or_covering():
+    state = GAME.new(2, seed=4)
+    assert GAME.legal_actions(state, 0) == ["draw 1", "draw 2", "draw 3"]
+    assert GAME.legal_actions(state, 1) == []
+    top = GAME.cards.codes[state.stacks[0][-1]]
+    GAME.apply(state, 0, "draw 1")
+    assert GAME.legal_actions(state, 0) == [
+        f"place {top} 0,-1", f"place {top} -1,0", f"place {top} 0,0", f"place {top} 1,0", f"place {top} 0,1",
+    ]
+    GAME.apply(state, 0, f"place {top} 0,0")
+    assert len(state.areas[0][(0, 0)]) == 2  # covered the start card
+    assert GAME.to_move(state) == (1,)
+
+
+def test_illegal_moves_are_refused_with_a_reason_and_change_nothing():
+    state = GAME.new(2, seed=5)
+    before = GAME.clone(state)
+    with pytest.raises(IllegalAction, match="draw a card first"):
+        GAME.apply(state, 0, "place Y1 0,1")
+    with pytest.raises(IllegalAction, match="not seat 1's turn"):
+        GAME.apply(state, 1, "draw 1")
+    with pytest.raises(IllegalAction, match="no stack '7'"):
+        GAME.apply(state, 0, "draw 7")
+    assert state == before
+    GAME.apply(state, 0, "draw 2")
+    code = GAME.cards.codes[state.drawn]
+    with pytest.raises(IllegalAction, match="neither holds nor touches"):
+        GAME.apply(state, 0, f"place {code} 5,5")
+    with pytest.raises(IllegalAction, match="you drew"):
+        GAME.apply(state, 0, "place Q9 0,1")
+
+
+def test_face_up_draw_turns_up_the_next_card_at_the_end_of_the_turn():
+    state = GAME.new(2, seed=6)
+    under = GAME.cards.codes[state.stacks[0][-2]]
+    GAME.apply(state, 0, "draw 1")
+    public = GAME.view(state, 1)["public"]
+    assert public["stacks"][0]["top"] is None  # not turned up before the turn ends
+    GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    assert GAME.view(state, 1)["public"]["stacks"][0]["top"] == under
+
+
+def test_only_face_up_draws_can_be_taken_back():
+    state = GAME.new(2, seed=6)
+    assert GAME.undoable(state, 0, "draw 1")
+    assert not GAME.undoable(state, 0, "draw 3")
+    GAME.apply(state, 0, "draw 1")
+    assert not GAME.undoable(state, 0, GAME.legal_actions(state, 0)[0])
+
+
+def test_a_face_down_draw_is_seen_by_the_drawer_only():
+    state = GAME.new(3, seed=7)
+    GAME.apply(state, 0, "draw 3")
+    code = GAME.cards.codes[state.drawn]
+    assert GAME.view(state, 0)["private"] == {"drawn": code}
+    assert GAME.view(state, 1)["private"] == {}
+    assert GAME.view(state, 1)["public"]["drawn"] is None
+    GAME.apply(state, 0, f"place {code} 1,0")
+    assert GAME.view(state, 1)["public"]["areas"][0][-1]["cards"] == [code]
+
+
+def test_game_ends_when_a_player_takes_the_last_card_of_a_stack():
+    state = GAME.new(2, seed=8)
+    state.stacks[1] = state.stacks[1][-1:]
+    GAME.apply(state, 0, "draw 2")
+    assert not GAME.is_over(state)  # the drawer still places the card
+    GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    assert GAME.is_over(state)
+    assert GAME.to_move(state) == ()
+
+
+def test_solo_timer_removes_the_face_up_top_after_each_placement():
+    state = GAME.new(1, seed=9)
+    timer_top = state.stacks[0][-1]
+    GAME.apply(state, 0, "draw 2")
+    GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    assert state.removed == [timer_top]
+    assert len(state.stacks[0]) == 39
+    assert GAME.winners(state) == []
+
+
+def test_solo_ends_when_the_timer_empties_a_stack():
+    state = GAME.new(1, seed=9)
+    state.stacks[0] = state.stacks[0][-1:]
+    GAME.apply(state, 0, "draw 2")
+    GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    assert GAME.is_over(state)
+
+
+def test_ties_go_to_fewer_discards_then_are_shared():
+    state = GAME.new(3, seed=10)
+    ids = {code: list(cards) for code, cards in GAME.codes.ids_by_code.items()}
+    take = lambda code: ids[code].pop()  # noqa: E731
+    two_discards = {(0, 0): (take("Y4b"),), (1, 0): (take("B1"),), (0, 1): (take("Y4"),), (1, 1): (take("Y4"),),
+                    (0, 2): (take("Y4"),), (3, 0): (take("R2"),), (3, 2): (take("G2"),)}
+    state.areas = [{(0, 0): (take("R2"),)}, {(0, 0): (take("B2"),)}, two_discards]
+    assert GAME.scores(state) == [-1, -1, -1]
+    assert GAME.winners(state) == [0, 1]
+
+
+def test_options_are_checked():
+    with pytest.raises(OptionError, match="no option 'winter'"):
+        GAME.normalise_options({"winter": True})
+    with pytest.raises(OptionError, match="true or false"):
+        GAME.normalise_options({"summer": "perhaps"})
+    with pytest.raises(OptionError, match="1–4 players"):
+        GAME.check_players(5)
+
+
+def test_determinize_keeps_what_the_seat_knows():
+    state = GAME.new(2, seed=11)
+    GAME.apply(state, 0, "draw 3")
+    mine = GAME.determinize(state, 0, random.Random(1))
+    theirs = GAME.determinize(state, 1, random.Random(1))
+    assert mine.drawn == state.drawn
+    assert GAME.view(theirs, 1) == GAME.view(state, 1)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_forward_model_checker(players):
+    report = check_game(GAME, players, playouts=1000, deep_playouts=10, seed=players)
+    assert report.playouts == 1000
+    assert report.leak_checks > 0 and report.resampled > 0
+
+
+def test_forward_model_checker_summer():
+    report = check_game(GAME, 2, {"summer": True}, playouts=300, deep_playouts=8)
+    assert report.playouts == 300
