@@ -200,6 +200,17 @@ class Game(ABC, Generic[State]):
         """How many turns have been completed (a turn: one seat acts, or all seats act at once)."""
         return getattr(state, "turn", 0)
 
+    def action_bound(self, players: int, options: Mapping[str, Any] | None = None) -> int | None:
+        """An upper bound on len(legal_actions) for any seat in any state, if the game declares one.
+
+        None (the default): tools that need a fixed-size action space (tablepress.rl) measure one.
+        """
+        return None
+
+    def length_bound(self, players: int, options: Mapping[str, Any] | None = None) -> int | None:
+        """An upper bound on the number of actions in a whole game, if the game declares one (None: measured)."""
+        return None
+
     # ----- card data and variants ------------------------------------------------------------
     #: The overrides this game was made with (a variant file's contents), or None for the published cards.
     variant: dict[str, Any] | None = None
