@@ -151,6 +151,26 @@ def bench(
     console.print(table)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[Path, typer.Option(help="SQLite file keeping every game")] = Path("tablepress.db"),
+    ai_delay: Annotated[float, typer.Option(help="seconds an AI seat pauses before each move")] = 0.8,
+) -> None:
+    """Serve the web app: lobby, table and the HTTP/WebSocket API; every game is kept in --db."""
+    from .web.server import serve as run_server
+
+    if not 0 <= port <= 65535:
+        raise fail(f"--port must be 0–65535, not {port}")
+    if ai_delay < 0:
+        raise fail("--ai-delay cannot be negative")
+    try:
+        run_server(host, port, db, ai_delay)
+    except OSError as exc:
+        raise fail(f"cannot serve on {host}:{port} with {db}: {exc.strerror or exc}") from None
+
+
 def main() -> None:
     """Console entry point."""
     try:

@@ -1,0 +1,1 @@
+"""The web app: lobby, table and the HTTP/WebSocket API of contract.md, with every game kept in SQLite."""

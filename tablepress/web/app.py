@@ -1,0 +1,257 @@
+"""The FastAPI application: the HTTP API and WebSocket of contract.md, the lobby and the table pages.
+
+Errors are JSON `{"detail": REASON}`: 403 wrong token, 404 no such game, 409 illegal or out-of-turn
+action (or a record asked for too early), 413 a body too large, 422 a malformed body. Nothing changes
+on an error, and no traceback ever reaches a client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.util
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ..agents.base import AGENTS, HUMAN
+from ..core.errors import IllegalAction, TablepressError
+from ..core.match import Match
+from ..core.registry import GAME_MODULES, game_names, get_game
+from .hub import Hub, NotFound
+from .requests import BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_create
+from .rooms import Room, Watcher, build_view
+from .store import Store
+
+STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("tablepress.web")
+
+STATUS = {NotFound: 404, Forbidden: 403, IllegalAction: 409, TooLarge: 413, BadRequest: 422}
+
+
+def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastAPI:
+    """The web app over the SQLite file `db`; AI seats pause `ai_delay` seconds before each move."""
+    store = Store(db)
+    hub = Hub(store, ai_delay=ai_delay)
+    hub.restore()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        hub.start_ai()
+        yield
+        await hub.close()
+        store.close()
+
+    app = FastAPI(title="tablepress", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.hub = hub
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(TablepressError)
+    async def _tablepress_error(_request: Request, exc: TablepressError) -> JSONResponse:
+        status = next((code for kind, code in STATUS.items() if isinstance(exc, kind)), 422)
+        return JSONResponse({"detail": str(exc)}, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return JSONResponse({"detail": f"{where}: {first.get('msg', 'invalid request')}"}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error: %s", exc)
+        return JSONResponse({"detail": "internal server error"}, status_code=500)
+
+    # ----- pages ---------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def table_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/games/{name}/web.js", include_in_schema=False)
+    async def game_renderer(name: str) -> Response:
+        path = game_asset(name, "web.js")
+        if path is None:
+            return Response("/* no renderer for this game: the table draws it generically */\n",
+                            media_type="text/javascript")
+        return FileResponse(path, media_type="text/javascript")
+
+    @app.get("/healthz", include_in_schema=False)
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "games": len(hub.rooms)}
+
+    # ----- the API -------------------------------------------------------------------------------
+    @app.get("/api/catalog")
+    async def catalog() -> dict[str, Any]:
+        """Every game with its player counts, options and rules; the seat kinds."""
+        return {"games": [game_info(name) for name in game_names()], "agents": [HUMAN, *AGENTS]}
+
+    @app.get("/api/games")
+    async def list_games() -> dict[str, Any]:
+        """Every game on the server, newest first (public facts only)."""
+        rooms = sorted(hub.rooms.values(), key=lambda r: r.row.created, reverse=True)
+        return {"games": [room.summary() for room in rooms]}
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(request: Request) -> dict[str, Any]:
+        """Create a game: 201 {"id", "tokens": {"SEAT": TOKEN}} — one token per human seat."""
+        body = parse_create(await request.body())
+        try:
+            room, tokens = hub.create(body.game, body.seats, body.options, body.seed, body.names, body.variant)
+        except (TablepressError, ValueError, TypeError, KeyError) as exc:
+            raise BadRequest(str(exc) if isinstance(exc, TablepressError) else f"invalid game setup: {exc}") from None
+        return {"id": room.id, "tokens": tokens}
+
+    @app.get("/api/games/{game_id}")
+    async def get_view(game_id: str, request: Request) -> dict[str, Any]:
+        """The token's seat's view, or the spectator's (public only) without a token."""
+        room = hub.room(game_id)
+        return room.view_for(seat_of(room, request.headers.get("authorization")))
+
+    @app.post("/api/games/{game_id}/actions")
+    async def post_action(game_id: str, request: Request) -> dict[str, Any]:
+        """Take one of the seat's legal actions; the reply is the seat's new view."""
+        room = hub.room(game_id)
+        seat = seat_of(room, request.headers.get("authorization"))
+        if seat is None:
+            raise Forbidden("acting needs a seat's token (Authorization: Bearer TOKEN)")
+        action = parse_action(await request.body())
+        await hub.act(room, seat, action)
+        return room.view_for(seat)
+
+    @app.get("/api/games/{game_id}/record")
+    async def get_record(game_id: str) -> dict[str, Any]:
+        """The game record (for `tablepress replay`), once the game is over."""
+        room = hub.room(game_id)
+        if not room.match.is_over:
+            raise IllegalAction("the record is given once the game is over")
+        return room.match.record()
+
+    @app.get("/api/games/{game_id}/replay")
+    async def get_replay(game_id: str, request: Request, step: int = 0) -> dict[str, Any]:
+        """A finished game as it stood after `step` actions, seen by the token's seat (or a spectator)."""
+        room = hub.room(game_id)
+        if not room.match.is_over:
+            raise IllegalAction("a replay is available once the game is over")
+        seat = seat_of(room, request.headers.get("authorization"))
+        return replay_view(room, seat, step)
+
+    @app.websocket("/ws/games/{game_id}")
+    async def watch(websocket: WebSocket, game_id: str) -> None:
+        """Push the seat's view now and after every change to the game."""
+        room = hub.rooms.get(game_id)
+        if room is None:
+            await websocket.close(code=4404, reason="no such game")
+            return
+        token = websocket.query_params.get("token")
+        seat = None
+        if token:
+            seat = room.seat_for_token(token)
+            if seat is None:
+                await websocket.close(code=4403, reason="wrong token")
+                return
+        await websocket.accept()
+        watcher = Watcher(seat)
+        room.watchers.add(watcher)
+        try:
+            await websocket.send_json(room.view_for(seat))
+            await pump(websocket, watcher)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            room.watchers.discard(watcher)
+
+    def seat_of(room: Room, header: str | None) -> int | None:
+        token = bearer_token(header)
+        if token is None:
+            return None
+        seat = room.seat_for_token(token)
+        if seat is None:
+            raise Forbidden("wrong token for this game")
+        return seat
+
+    return app
+
+
+async def pump(websocket: WebSocket, watcher: Watcher) -> None:
+    """Send queued views until the client goes away; whatever the client sends is read and ignored."""
+
+    async def send() -> None:
+        while True:
+            await websocket.send_json(await watcher.queue.get())
+
+    async def receive() -> None:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+
+    tasks = [asyncio.create_task(send()), asyncio.create_task(receive())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def replay_view(room: Room, seat: int | None, step: int) -> dict[str, Any]:
+    """The view after `step` actions of a finished game (steps clamp to 0..the number of actions)."""
+    record = room.match.record()
+    total = len(record["actions"])
+    step = max(0, min(step, total))
+    match = None
+    for index, match in enumerate(Match.replay({**record, "actions": record["actions"][:step]})):
+        if index == step:
+            break
+    assert match is not None
+    game, state = match.game, match.state
+    view = build_view(room, game.view(state, seat), seat, match, legal=[],
+                      log=room.log_for(seat, upto=step, reveal=True))
+    view.update({"step": step, "steps": total, "replay": True})
+    return view
+
+
+def game_asset(name: str, filename: str) -> Path | None:
+    """A file in a registered game's folder (e.g. its `web.js`), or None."""
+    module = GAME_MODULES.get(name)
+    if module is None:
+        return None
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(list(spec.submodule_search_locations)[0]) / filename
+    return path if path.is_file() else None
+
+
+def game_info(name: str) -> dict[str, Any]:
+    """What the lobby needs to offer a game: title, player counts, options, summary and rules."""
+    game = get_game(name)
+    return {
+        "name": game.name,
+        "title": game.title,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "default_players": game.default_players,
+        "summary": game.summary,
+        "rules": game.rules_text(),
+        "options": [
+            {"name": o.name, "kind": o.kind, "default": list(o.default) if isinstance(o.default, tuple) else o.default,
+             "help": o.help, "choices": list(o.choices), "size": o.size}
+            for o in game.options
+        ],
+    }

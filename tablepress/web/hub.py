@@ -1,0 +1,200 @@
+"""The hub: every room on the server — creating games, taking actions, moving AI seats, restoring from disk.
+
+Each action is checked, committed to the store, applied, and only then answered and pushed to the
+watchers; a failed check or a failed write changes nothing. Actions on one game are serialised by its
+room's lock; games run side by side. AI seats move by themselves after a short pause (`ai_delay`), their
+thinking done in a worker thread so that other games keep going.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from ..agents.base import HUMAN, SeatInfo
+from ..core.errors import IllegalAction, TablepressError
+from ..core.match import Match
+from ..core.registry import get_game
+from .rooms import LogEntry, Room
+from .store import GameRow, Store, hash_token
+
+log = logging.getLogger("tablepress.web")
+
+
+class NotFound(TablepressError):
+    """No game with that id."""
+
+
+class Hub:
+    """All rooms, the store behind them, and the AI seats' movers."""
+
+    def __init__(self, store: Store, ai_delay: float = 0.8):
+        self.store = store
+        self.ai_delay = ai_delay
+        self.rooms: dict[str, Room] = {}
+        self._closing = False
+
+    # ----- start and stop ----------------------------------------------------------------------
+    def restore(self) -> None:
+        """Rebuild every stored game by replaying its actions; a game that no longer replays is kept, marked."""
+        for row in self.store.load_games():
+            try:
+                room = self._rebuild(row)
+            except Exception as exc:  # noqa: BLE001 - one broken game must not stop the server
+                log.error("game %s could not be restored: %s", row.id, exc)
+                continue
+            self.rooms[row.id] = room
+        log.info("restored %d games", len(self.rooms))
+
+    def _rebuild(self, row: GameRow) -> Room:
+        game = get_game(row.game)
+        if row.variant is not None:
+            game = game.with_variant(row.variant)
+        match = Match(game, row.players, row.seed, row.options, row.seats)
+        entries: list[LogEntry] = []
+        for seat, action, _stored_public, at in row.actions:
+            public = game.public_action(match.state, seat, action)
+            match.act(seat, action)
+            entries.append(LogEntry(seat, action, public, at))
+        return Room(row, match, entries)
+
+    def start_ai(self) -> None:
+        """Set every restored game's AI seats moving (call once the event loop runs)."""
+        for room in self.rooms.values():
+            self.kick(room)
+
+    async def close(self) -> None:
+        """Stop every AI mover."""
+        self._closing = True
+        tasks = [room.ai_task for room in self.rooms.values() if room.ai_task and not room.ai_task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # ----- games ---------------------------------------------------------------------------------
+    def room(self, game_id: str) -> Room:
+        """The room with this id, or NotFound."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            raise NotFound(f"no game {game_id!r}")
+        return room
+
+    def create(self, game_name: str, seats: list[str], options: Mapping[str, Any], seed: int | None,
+               names: list[str] | None = None, variant: Mapping[str, Any] | None = None) -> tuple[Room, dict[str, str]]:
+        """A new game, stored; returns its room and one token per human seat (keyed by seat as text)."""
+        game = get_game(game_name)
+        if variant is not None:
+            game = game.with_variant(variant)
+        seed = secrets.randbits(63) if seed is None else seed
+        match = Match(game, len(seats), seed, options, seats)
+        tokens = {str(seat): secrets.token_urlsafe(24) for seat, spec in enumerate(seats) if spec == HUMAN}
+        game_id = secrets.token_hex(5)
+        while game_id in self.rooms:
+            game_id = secrets.token_hex(5)
+        row = GameRow(
+            id=game_id, game=game.name, players=len(seats), options=_jsonable(match.options), seats=list(seats),
+            names=names or default_names(seats), seed=seed, variant=None if variant is None else dict(variant),
+            token_hashes={hash_token(token): int(seat) for seat, token in tokens.items()}, created=time.time(),
+        )
+        room = Room(row, match, [])
+        self.store.create_game(row)
+        self.rooms[game_id] = room
+        self.kick(room)
+        return room, tokens
+
+    async def act(self, room: Room, seat: int, action: str) -> None:
+        """Take a human seat's action under the room's lock; IllegalAction (nothing changed) if it may not."""
+        async with room.lock:
+            self._commit(room, seat, action)
+        self.kick(room)
+
+    def _commit(self, room: Room, seat: int, action: str) -> None:
+        """Check, store, then apply one action and tell the watchers. Call with the lock held."""
+        match = room.match
+        game, state = match.game, match.state
+        if match.is_over:
+            raise IllegalAction("the game is over")
+        if seat not in match.to_move():
+            moving = ", ".join(str(s) for s in match.to_move()) or "nobody"
+            raise IllegalAction(f"it is not seat {seat}'s turn (to move: {moving})")
+        if action not in game.legal_actions(state, seat):
+            raise IllegalAction(game.explain_illegal(state, seat, action))
+        public = game.public_action(state, seat, action)
+        index = len(match.actions)
+        over_after: bool | None = None
+        # Apply to a copy first so the stored status is right and a failing write leaves no trace.
+        trial = game.clone(state)
+        game.apply_legal(trial, seat, action)
+        over_after = game.is_over(trial)
+        at = self.store.append_action(
+            room.id, index, seat, action, public,
+            status="over" if over_after else None, scores=game.scores(trial) if over_after else None,
+        )
+        match.state = trial
+        match.actions.append((seat, action))
+        room.log.append(LogEntry(seat, action, public, at))
+        room.notify()
+
+    # ----- AI seats ------------------------------------------------------------------------------
+    def kick(self, room: Room) -> None:
+        """Start the room's AI mover if an AI seat must act and none is running."""
+        if self._closing or room.error or not room.ai_to_move():
+            return
+        if room.ai_task is not None and not room.ai_task.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # not serving yet; start_ai() will do it
+        room.ai_task = loop.create_task(self._ai_loop(room), name=f"ai-{room.id}")
+
+    async def _ai_loop(self, room: Room) -> None:
+        """Move AI seats one action at a time, with a pause before each so people can follow."""
+        while room.ai_to_move() and not self._closing:
+            await asyncio.sleep(self.ai_delay)
+            async with room.lock:
+                seats = room.ai_to_move()
+                if not seats:
+                    break
+                seat = seats[0]
+                action = await self._choose(room, seat)
+                try:
+                    self._commit(room, seat, action)
+                except IllegalAction as exc:
+                    room.error = f"AI seat {seat} chose an illegal action {action!r}: {exc}"
+                    log.error("game %s: %s", room.id, room.error)
+                    break
+                except Exception as exc:  # noqa: BLE001 - e.g. the disk is full; keep serving
+                    room.error = f"could not store the AI's action: {exc}"
+                    log.error("game %s: %s", room.id, room.error)
+                    break
+
+    async def _choose(self, room: Room, seat: int) -> str:
+        """The AI seat's choice, thought out in a worker thread; a failing agent falls back to a random legal action."""
+        game, state = room.match.game, room.match.state
+        info = SeatInfo(game, state, seat)
+        try:
+            action = await asyncio.to_thread(room.agents[seat].choose, info)
+        except Exception as exc:  # noqa: BLE001 - an agent bug must not freeze the game
+            log.error("game %s: agent %s failed (%s); playing a random legal action", room.id,
+                      room.match.seats[seat], exc)
+            action = random.choice(game.legal_actions(state, seat))
+        return action
+
+
+def default_names(seats: list[str]) -> list[str]:
+    """`Player 1`, `Bot 2 (greedy)`, ... for seats without names."""
+    return [f"Player {i + 1}" if spec == HUMAN else f"Bot {i + 1} ({spec})" for i, spec in enumerate(seats)]
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value

@@ -1,0 +1,127 @@
+"""Reading request bodies by hand: size-limited JSON, checked field by field, one clear message per fault.
+
+Anything malformed becomes `BadRequest` (422) naming the field; nothing here touches a game.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..agents.base import HUMAN, parse_spec
+from ..core.errors import TablepressError
+
+MAX_BODY = 64 * 1024
+MAX_ACTION = 2000
+MAX_NAME = 24
+MAX_SEATS = 12
+#: The largest AI budget a web game may ask for (each AI decision runs on the server).
+MAX_BUDGET = 20000
+
+
+class BadRequest(TablepressError):
+    """A request body that is not what the API takes (HTTP 422)."""
+
+
+class Forbidden(TablepressError):
+    """A wrong or malformed seat token (HTTP 403)."""
+
+
+class TooLarge(TablepressError):
+    """A request body over MAX_BODY bytes (HTTP 413)."""
+
+
+def parse_json(body: bytes) -> Any:
+    """The JSON in a request body, or BadRequest saying where it breaks."""
+    if len(body) > MAX_BODY:
+        raise TooLarge(f"the request body is over {MAX_BODY} bytes")
+    try:
+        return json.loads(body.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BadRequest("the request body is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise BadRequest(f"malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise BadRequest("malformed JSON: nested too deeply") from None
+
+
+@dataclass
+class CreateRequest:
+    """A checked `POST /api/games` body."""
+
+    game: str
+    seats: list[str]
+    options: dict[str, Any]
+    seed: int | None
+    names: list[str] | None
+    variant: dict[str, Any] | None
+
+
+def parse_create(body: bytes) -> CreateRequest:
+    """Check a create body: game (text), seats (agent specs), options (object), seed, names, variant."""
+    data = parse_json(body)
+    if not isinstance(data, dict):
+        raise BadRequest("the body must be a JSON object with 'game' and 'seats'")
+    game = data.get("game")
+    if not isinstance(game, str) or not game.strip():
+        raise BadRequest("'game' must be a game name (flowers, pressed, planted, by-this)")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
+        raise BadRequest("'seats' must be a non-empty list of seat specs such as \"human\" or \"ismcts:500\"")
+    if len(seats) > MAX_SEATS:
+        raise BadRequest(f"'seats' lists {len(seats)} seats; at most {MAX_SEATS}")
+    specs = []
+    for index, spec in enumerate(seats):
+        try:
+            name, budget = parse_spec(spec)
+        except TablepressError as exc:
+            raise BadRequest(f"seats[{index}]: {exc}") from None
+        if budget is not None and budget > MAX_BUDGET:
+            raise BadRequest(f"seats[{index}]: budget {budget} is over this server's limit of {MAX_BUDGET}")
+        specs.append(HUMAN if name == HUMAN else spec.strip().lower())
+    options = data.get("options")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise BadRequest("'options' must be a JSON object of option names to values")
+    for key, value in options.items():
+        if not isinstance(value, (str, int, float, bool, list)) or (
+            isinstance(value, list) and not all(isinstance(v, (str, int)) for v in value)
+        ):
+            raise BadRequest(f"options.{key}: must be text, a number, true/false or a list of names")
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
+        raise BadRequest("'seed' must be a whole number from 0 to 2^63-1")
+    names = data.get("names")
+    if names is not None:
+        if not isinstance(names, list) or len(names) != len(seats) or not all(isinstance(n, str) for n in names):
+            raise BadRequest("'names' must be a list of one name per seat")
+        names = [" ".join(n.split())[:MAX_NAME] or f"Player {i + 1}" for i, n in enumerate(names)]
+    variant = data.get("variant")
+    if variant is not None and not isinstance(variant, dict):
+        raise BadRequest("'variant' must be a JSON object shaped like the game's card data")
+    return CreateRequest(game.strip(), specs, options, seed, names, variant)
+
+
+def parse_action(body: bytes) -> str:
+    """The action text of a `POST .../actions` body `{"action": ACTION}`."""
+    data = parse_json(body)
+    if not isinstance(data, dict) or "action" not in data:
+        raise BadRequest("the body must be a JSON object {\"action\": ACTION}")
+    action = data["action"]
+    if not isinstance(action, str):
+        raise BadRequest("'action' must be text, one of the legal_actions as given")
+    if len(action) > MAX_ACTION:
+        raise BadRequest(f"'action' is over {MAX_ACTION} characters")
+    return action
+
+
+def bearer_token(header: str | None) -> str | None:
+    """The token of an `Authorization: Bearer TOKEN` header (None when there is no header)."""
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Forbidden("the Authorization header must be 'Bearer TOKEN'")
+    return token.strip()

@@ -1,0 +1,170 @@
+"""A room: one game being played on the server — its match, seats, tokens, move log and live watchers.
+
+Every view a room hands out is built from `game.view(state, seat)`; the move log shows a seat its own
+actions in full and everyone else's as `public_action` gave them (in full for everyone once the game is
+over, when the record is public too).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents.base import HUMAN, Agent, make_agent
+from ..core.match import Match
+from ..core.rng import derive_seed
+from .store import GameRow, hash_token
+
+#: How many views may wait for one slow watcher before the oldest are dropped.
+WATCH_QUEUE = 64
+
+
+@dataclass
+class LogEntry:
+    """One action as it happened: who, the full text, what the other seats saw, and when."""
+
+    seat: int
+    action: str
+    public: str
+    at: float
+
+
+@dataclass(eq=False)
+class Watcher:
+    """One live connection (a WebSocket) of a seat (None: a spectator), fed views through a queue."""
+
+    seat: int | None
+    queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=WATCH_QUEUE))
+
+    def push(self, view: dict[str, Any]) -> None:
+        """Queue a view, dropping the oldest one if the watcher has fallen far behind."""
+        if self.queue.full():
+            try:
+                self.queue.get_nowait()
+            except asyncio.QueueEmpty:  # pragma: no cover - single-threaded event loop
+                pass
+        self.queue.put_nowait(view)
+
+
+class Room:
+    """One game on the server. Mutations happen only under `lock`, on the event loop."""
+
+    def __init__(self, row: GameRow, match: Match, log: list[LogEntry]):
+        self.row = row
+        self.id = row.id
+        self.match = match
+        self.log = log
+        self.lock = asyncio.Lock()
+        self.watchers: set[Watcher] = set()
+        self.ai_task: asyncio.Task | None = None
+        self.error: str | None = None
+        self.agents: dict[int, Agent] = {
+            seat: make_agent(spec, derive_seed(match.seed, "agent", seat))
+            for seat, spec in enumerate(match.seats)
+            if spec != HUMAN
+        }
+
+    # ----- who is who ------------------------------------------------------------------------
+    def seat_for_token(self, token: str) -> int | None:
+        """The human seat a token belongs to, or None for a wrong token (compared in constant time)."""
+        wanted = hash_token(token)
+        found = None
+        for digest, seat in self.row.token_hashes.items():
+            if hmac.compare_digest(digest, wanted):
+                found = seat
+        return found
+
+    def ai_to_move(self) -> list[int]:
+        """The AI seats that must act now."""
+        if self.match.is_over:
+            return []
+        return [seat for seat in self.match.to_move() if seat in self.agents]
+
+    @property
+    def status(self) -> str:
+        """`playing` or `over`."""
+        return "over" if self.match.is_over else "playing"
+
+    # ----- what a seat sees ------------------------------------------------------------------
+    def log_for(self, seat: int | None, upto: int | None = None, reveal: bool | None = None) -> list[dict[str, Any]]:
+        """The move log as `seat` may read it: its own actions in full, the others' public text."""
+        show_all = self.match.is_over if reveal is None else reveal
+        entries = self.log if upto is None else self.log[:upto]
+        return [
+            {"n": n, "seat": e.seat, "text": e.action if (show_all or e.seat == seat) else e.public, "at": e.at}
+            for n, e in enumerate(entries, start=1)
+        ]
+
+    def view_for(self, seat: int | None) -> dict[str, Any]:
+        """The contract's view of `seat` (None: spectator) with the room's extras (seats, names, log)."""
+        game, state = self.match.game, self.match.state
+        return build_view(self, game.view(state, seat), seat, self.match,
+                          legal=game.legal_actions(state, seat) if seat is not None and not self.match.is_over else [],
+                          log=self.log_for(seat))
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby's list shows of this game (public facts only)."""
+        game, state = self.match.game, self.match.state
+        over = self.match.is_over
+        return {
+            "id": self.id,
+            "game": game.name,
+            "title": game.title,
+            "status": self.status,
+            "players": self.match.players,
+            "seats": list(self.match.seats),
+            "names": list(self.row.names),
+            "to_move": list(self.match.to_move()),
+            "actions": len(self.log),
+            "created": self.row.created,
+            "scores": game.scores(state) if over else None,
+            "winners": game.winners(state) if over else None,
+            "error": self.error,
+        }
+
+    def notify(self) -> None:
+        """Push every watcher its seat's view of the game as it is now."""
+        cache: dict[int | None, dict[str, Any]] = {}
+        for watcher in list(self.watchers):
+            if watcher.seat not in cache:
+                cache[watcher.seat] = self.view_for(watcher.seat)
+            watcher.push(cache[watcher.seat])
+
+
+def build_view(room: Room, seen: dict[str, Any], seat: int | None, match: Match, legal: list[str],
+               log: list[dict[str, Any]]) -> dict[str, Any]:
+    """Assemble the reply: status, to_move, public, private, legal_actions, scores, plus the room's extras.
+
+    Scores come from the public view while the game runs (a game whose scores would reveal hidden
+    cards simply leaves them out of `public`), and from the game once it is over.
+    """
+    game, state = match.game, match.state
+    over = game.is_over(state)
+    public = seen.get("public", {})
+    private = seen.get("private", {}) if seat is not None else {}
+    if over:
+        scores: Any = game.scores(state)
+    else:
+        scores = public.get("scores") if isinstance(public, dict) else None
+    view: dict[str, Any] = {
+        "status": "over" if over else "playing",
+        "to_move": list(game.to_move(state)),
+        "public": public,
+        "private": private,
+        "legal_actions": legal,
+        "scores": scores,
+        "id": room.id,
+        "game": game.name,
+        "title": game.title,
+        "seat": seat,
+        "seats": list(match.seats),
+        "names": list(room.row.names),
+        "log": log,
+        "version": len(log),
+    }
+    if over:
+        view["winners"] = game.winners(state)
+        view["breakdown"] = game.breakdown(state)
+    return view
