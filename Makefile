@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 EXTRAS ?= test,ray,rl
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 .PHONY: run test bench clean
 
@@ -15,9 +17,10 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 run: $(VENV)/.installed
-	$(BIN)/tablepress play flowers --seats human,random
+	$(BIN)/tablepress serve --host $(HOST) --port $(PORT)
 
 test: $(VENV)/.installed
+	sh scripts/ensure-chromium
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed
