@@ -10,6 +10,7 @@ from .game import Game
 #: Game name on every surface → module whose `GAME` attribute is the game.
 GAME_MODULES: dict[str, str] = {
     "flowers": "tablepress.games.flowers",
+    "by-this": "tablepress.games.by_this",
 }
 
 _loaded: dict[str, Game] = {}
