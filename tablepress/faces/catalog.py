@@ -1,0 +1,55 @@
+"""Every game's printable cards, found through the registry: `tablepress/games/<folder>/faces.py`.
+
+Each game's faces module has `card_faces(game) -> list[CardFace]`, built from the game's loaded card
+data (so a variant changes what is printed and what the web shows).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from ..core.errors import TablepressError
+from ..core.game import Game
+from ..core.names import fold
+from ..core.registry import GAME_MODULES
+from .model import CardFace
+from .svg import face_svg
+
+
+def faces_module(game: Game) -> ModuleType:
+    """The faces module of `game`, or a clear error if the game has none yet."""
+    package = GAME_MODULES.get(game.name)
+    if package is None:
+        raise TablepressError(f"unknown game {game.name!r}")
+    try:
+        return importlib.import_module(f"{package}.faces")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.faces":
+            raise
+        raise TablepressError(f"{game.name} has no card faces yet") from None
+
+
+def card_faces(game: Game) -> list[CardFace]:
+    """Every distinct card of `game` with its printed quantity, front and back, in print order."""
+    return list(faces_module(game).card_faces(game))
+
+
+def find_card(game: Game, card: str) -> CardFace:
+    """The card whose key (code) or name is `card` (case and accents ignored), or a clear error."""
+    cards = card_faces(game)
+    wanted = fold(card)
+    for face in cards:
+        if fold(face.key) == wanted:
+            return face
+    for face in cards:
+        if fold(face.name) == wanted:
+            return face
+    raise TablepressError(f"{game.name} has no card {card!r}")
+
+
+def svg_for(game: Game, card: str, back: bool = False, width: str | None = None) -> str:
+    """The SVG of one card's face (or its back) by key or name, e.g. `svg_for(get_game("flowers"), "Y4g")`."""
+    face = find_card(game, card)
+    side = face.back if back else face.front
+    return face_svg(side, f"{face.name} (back)" if back else face.name, width)
