@@ -11,6 +11,7 @@ from .game import Game
 GAME_MODULES: dict[str, str] = {
     "flowers": "tablepress.games.flowers",
     "by-this": "tablepress.games.by_this",
+    "planted": "tablepress.games.planted",
 }
 
 _loaded: dict[str, Game] = {}

@@ -1,0 +1,129 @@
+"""Feeding and propagation (rules/planted.md, steps 4 and 5), and the feeding solver.
+
+A feeding is the set of plants a player grows this round. Which Green Thumbs stand in for what follows
+from the set: the player pays every cost from their own resources where they can and two Green Thumbs
+for each resource still missing. Any other payment leaves the same propagation value (two Green Thumbs
+count as one leftover resource either way), so the set alone decides the score.
+
+The solver scores every feasible set by the change of the player's total — covered spaces, the
+propagation that follows (Seed Tray included) and decorations that depend on them (fully grown
+plants, propagation tokens) — and offers the best first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import G, PlantedCards
+from .scoring import decoration_points, plant_points
+
+
+@dataclass(frozen=True)
+class Feeding:
+    """One way to feed: board positions of the plants grown, and what it brings this round."""
+
+    positions: tuple[int, ...]
+    thumbs: int  # Green Thumbs paid for missing resources
+    covered: int  # points of the spaces covered
+    propagated: int  # propagation tokens taken afterwards (Seed Tray included)
+    gain: int  # the change of the player's total score
+
+
+def propagation_tokens(cards: PlantedCards, resources: Sequence[int], seed_trays: int) -> int:
+    """Tokens from leftover resources: every 2 leftovers (2 Green Thumbs count as 1) give 1, plus Seed Trays."""
+    value = resources[0] + resources[1] + resources[2] + resources[G] // cards.thumbs_per_resource
+    tokens = value // cards.leftovers_per_token
+    return tokens + seed_trays if tokens else 0
+
+
+def seed_tray_bonus(cards: PlantedCards, tool_kinds: Sequence[int]) -> int:
+    """Extra propagation tokens from the player's Seed Trays (and any other `propagate` tools)."""
+    return sum(cards.tools[k].amount for k in tool_kinds if cards.tools[k].effect == "propagate")
+
+
+def pay(cards: PlantedCards, resources: Sequence[int], need: Sequence[int]) -> tuple[list[int], int] | None:
+    """Resources after paying `need` (L, W, F), using Green Thumbs for what is missing; None if unaffordable.
+
+    Also returns the number of Green Thumbs used.
+    """
+    left = list(resources)
+    missing = 0
+    for r in range(3):
+        if need[r] > left[r]:
+            missing += need[r] - left[r]
+            left[r] = 0
+        else:
+            left[r] -= need[r]
+    thumbs = missing * cards.thumbs_per_resource
+    if thumbs > left[G]:
+        return None
+    left[G] -= thumbs
+    return left, thumbs
+
+
+def feedable(cards: PlantedCards, plants: Sequence[int], growth: Sequence[int]) -> list[int]:
+    """Board positions of plants that can still grow (not fully grown)."""
+    return [i for i, (p, t) in enumerate(zip(plants, growth)) if t < len(cards.plants[p].spaces)]
+
+
+def feedings(
+    cards: PlantedCards,
+    plants: Sequence[int],
+    growth: Sequence[int],
+    resources: Sequence[int],
+    tool_kinds: Sequence[int],
+    decoration_kinds: Sequence[int],
+    propagation: int,
+) -> list[Feeding]:
+    """Every legal feeding, the solver's best first, then the others (feeding nothing first among them).
+
+    Best: the highest gain; ties go to more growth tokens on plants (the game's tie-break), then fewer
+    Green Thumbs spent, then the earliest in the listing order.
+    """
+    open_positions = feedable(cards, plants, growth)
+    trays = seed_tray_bonus(cards, tool_kinds)
+    type_counts: dict[str, int] = {}
+    grown = 0
+    for p, t in zip(plants, growth):
+        plant = cards.plants[p]
+        type_counts[plant.type] = type_counts.get(plant.type, 0) + 1
+        grown += t >= len(plant.spaces)
+    decos = [cards.decorations[k] for k in decoration_kinds]
+    dynamic = [d for d in decos if d.scores in ("grown", "propagation")]
+    tools = len(tool_kinds)
+    before = sum(decoration_points(d, tools, type_counts, grown, propagation) for d in dynamic)
+    options: list[Feeding] = []
+    for mask in range(1 << len(open_positions)):
+        chosen = tuple(pos for bit, pos in enumerate(open_positions) if mask >> bit & 1)
+        need = [0, 0, 0]
+        covered = newly_grown = 0
+        for pos in chosen:
+            plant = cards.plants[plants[pos]]
+            for r in range(3):
+                need[r] += plant.cost[r]
+            covered += plant.spaces[growth[pos]]
+            newly_grown += growth[pos] + 1 == len(plant.spaces)
+        paid = pay(cards, resources, need)
+        if paid is None:
+            continue
+        left, thumbs = paid
+        tokens = propagation_tokens(cards, left, trays)
+        after = sum(decoration_points(d, tools, type_counts, grown + newly_grown, propagation + tokens)
+                    for d in dynamic)
+        options.append(Feeding(chosen, thumbs, covered, tokens, covered + tokens + after - before))
+    best = max(range(len(options)),
+               key=lambda i: (options[i].gain, len(options[i].positions), -options[i].thumbs, -i))
+    return [options[best]] + options[:best] + options[best + 1:]
+
+
+def feeding_text(cards: PlantedCards, plants: Sequence[int], feeding: Feeding) -> str:
+    """The action text of a feeding: `feed Monstera+Aloe Vera` (board order) or `feed none`."""
+    if not feeding.positions:
+        return "feed none"
+    return "feed " + "+".join(cards.plants[plants[pos]].name for pos in feeding.positions)
+
+
+def plant_value(cards: PlantedCards, plant_id: int, tokens: int) -> int:
+    """Points a plant scores with `tokens` growth tokens."""
+    return plant_points(cards.plants[plant_id].spaces, tokens)
