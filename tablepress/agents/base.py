@@ -55,21 +55,48 @@ class Agent(ABC):
 #: Agent name → "module:Class". The AI issue adds greedy and ismcts here.
 AGENTS: dict[str, str] = {
     "random": "tablepress.agents.random_agent:RandomAgent",
+    "greedy": "tablepress.agents.greedy:GreedyAgent",
+    "ismcts": "tablepress.agents.ismcts:IsmctsAgent",
 }
 
 HUMAN = "human"
 
 
-def parse_spec(spec: str) -> tuple[str, int | None]:
-    """Split `NAME[:BUDGET]` into its name and budget, with a clear error for anything else."""
+class Seconds(float):
+    """A time budget (`ismcts:2s`, `ismcts:500ms`): seconds a decision, printed back as given."""
+
+    def __str__(self) -> str:
+        return f"{float(self):g}s"
+
+    __repr__ = __str__
+
+
+def parse_spec(spec: str) -> tuple[str, int | Seconds | None]:
+    """Split `NAME[:BUDGET]` into its name and budget, with a clear error for anything else.
+
+    A budget is a positive whole number (`ismcts:500` — iterations a decision) or a time
+    (`ismcts:2s`, `ismcts:500ms` — returned as `Seconds`).
+    """
     name, _, budget = spec.strip().lower().partition(":")
     if name != HUMAN and name not in AGENTS:
         raise TablepressError(f"unknown seat {spec!r} (seats: {', '.join([HUMAN, *AGENTS])})")
     if not budget:
         return name, None
-    if not budget.isdigit() or int(budget) <= 0:
-        raise TablepressError(f"seat {spec!r}: the budget after ':' must be a positive whole number")
-    return name, int(budget)
+    if budget.isdigit() and int(budget) > 0:
+        return name, int(budget)
+    for unit, factor in (("ms", 0.001), ("s", 1.0)):
+        number = budget.removesuffix(unit)
+        if number != budget:
+            try:
+                seconds = float(number) * factor
+            except ValueError:
+                break
+            if 0 < seconds < float("inf"):
+                return name, Seconds(seconds)
+            break
+    raise TablepressError(
+        f"seat {spec!r}: the budget after ':' must be a positive whole number or a time such as 2s or 500ms"
+    )
 
 
 def parse_seats(text: str | None, players: int) -> list[str]:
@@ -91,6 +118,9 @@ def make_agent(spec: str, seed: int) -> Agent:
         raise TablepressError("a human seat has no agent")
     module_name, _, class_name = AGENTS[name].partition(":")
     cls = getattr(importlib.import_module(module_name), class_name)
-    agent = cls(seed=seed) if budget is None else cls(seed=seed, budget=budget)
+    try:
+        agent = cls(seed=seed) if budget is None else cls(seed=seed, budget=budget)
+    except (TypeError, ValueError):
+        raise TablepressError(f"seat {spec!r}: {name} does not take that budget") from None
     agent.spec = spec
     return agent

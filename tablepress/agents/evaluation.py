@@ -1,0 +1,83 @@
+"""How agents judge a position: each game's heuristic, a generic fallback, and rewards for search.
+
+Every game may ship `tablepress/games/<folder>/heuristics.py` with `evaluate(game, state, seat) -> float`
+(points-like units, from `seat`'s side). A game without one is judged by its score margin:
+`scores(state)[seat]` minus the best other seat's score (the score itself in solo games).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable
+from typing import Any
+
+from ..core.game import Game
+from ..core.registry import GAME_MODULES
+
+Evaluate = Callable[[Game, Any, int], float]
+
+_cache: dict[str, Evaluate] = {}
+
+
+def score_margin(game: Game, state: Any, seat: int) -> float:
+    """The generic evaluation: `seat`'s score minus the best other seat's (its score alone in solo)."""
+    scores = game.scores(state)
+    others = [s for i, s in enumerate(scores) if i != seat]
+    return float(scores[seat] - (max(others) if others else 0))
+
+
+def heuristic_for(game: Game) -> Evaluate:
+    """The game's own `heuristics.evaluate`, or `score_margin` when the game ships none."""
+    name = game.name
+    if name not in _cache:
+        evaluate: Evaluate = score_margin
+        module_name = GAME_MODULES.get(name)
+        if module_name is not None:
+            try:
+                module = importlib.import_module(module_name + ".heuristics")
+            except ModuleNotFoundError as exc:
+                if exc.name != module_name + ".heuristics":
+                    raise
+            else:
+                evaluate = getattr(module, "evaluate", score_margin)
+        _cache[name] = evaluate
+    return _cache[name]
+
+
+def squash(margin: float, scale: float) -> float:
+    """A margin in points mapped into (0, 1): 0.5 for level, toward 1 for a lead of several `scale`s."""
+    return 0.5 + 0.5 * math.tanh(margin / scale)
+
+
+def _margins(values: list[float]) -> list[float]:
+    if len(values) == 1:
+        return list(values)
+    result = []
+    for seat, value in enumerate(values):
+        best_other = max(v for i, v in enumerate(values) if i != seat)
+        result.append(value - best_other)
+    return result
+
+
+def _scale(values: list[float]) -> float:
+    return max(3.0, 0.25 * max(abs(v) for v in values))
+
+
+def cutoff_rewards(game: Game, state: Any, evaluate: Evaluate, players: int) -> list[float]:
+    """Each of `players` seats' reward in [0, 1] at a search cut-off: its heuristic margin over the best other."""
+    values = [evaluate(game, state, seat) for seat in range(players)]
+    scale = _scale(values)
+    return [squash(m, scale) for m in _margins(values)]
+
+
+def final_rewards(game: Game, state: Any) -> list[float]:
+    """Each seat's reward in [0, 1] at the end: half its share of the victory, half its score margin."""
+    scores = [float(s) for s in game.scores(state)]
+    scale = _scale(scores)
+    margins = [squash(m, scale) for m in _margins(scores)]
+    if len(scores) == 1:
+        return margins
+    winners = game.winners(state)
+    share = 1.0 / len(winners) if winners else 0.0
+    return [0.5 * (share if seat in winners else 0.0) + 0.5 * margins[seat] for seat in range(len(scores))]

@@ -1,0 +1,141 @@
+"""How good a Flowers area is for its owner, in points-like units, for the greedy and ISMCTS players.
+
+The honest heuristics a good player uses (rules/flowers.md, Scoring):
+
+- **Number groups.** A complete group is safe. A group that is still short of its value costs nothing
+  yet if it can still grow (an empty cell next to it that would not also touch another group of its
+  value) — only a share of its cards, larger as the game runs out and the more cards it still needs.
+  A group that can no longer be completed, or one that is already too big, is counted as discarded
+  (it can only be rescued by covering it, which costs a later card).
+- **Colour regions.** A region of 5+ scores its size; a smaller region earns part credit for growing
+  toward 5 while turns remain (a region of 4 is worth more than two of 2).
+- **Butterflies.** A butterfly touching its colour scores; one with room next to it is worth a little.
+
+With no turns left, the value is exactly the score.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import FlowersGame, FlowersState
+from .scoring import Cell, neighbours
+
+#: Share of an incomplete group's cards counted as lost per missing card, with the whole game left.
+MISSING_COST = 0.15
+#: Part credit per card for a colour region below the minimum (scaled by its share of the minimum, squared).
+REGION_CREDIT = 0.6
+#: Value of an open butterfly (an empty cell next to it) at the start of the game.
+OPEN_BUTTERFLY = 0.3
+
+
+def turns_left(state: FlowersState) -> float:
+    """A rough count of the turns each player still has: the game ends when any stack runs out."""
+    sizes = [len(stack) for stack in state.stacks]
+    if state.over or not sizes or min(sizes) == 0:
+        return 0.0
+    if state.players == 1:
+        return float(min(sizes[0], sizes[-1]))
+    # Draws spread over the stacks: about the smallest stack times the number of stacks, discounted.
+    total = min(sizes) * len(sizes) * 0.8
+    return total / state.players
+
+
+def evaluate(game: FlowersGame, state: FlowersState, seat: int) -> float:
+    """The value of `seat`'s area: its score with the future of open groups and regions estimated."""
+    return area_value(game, state.areas[seat], turns_left(state))
+
+
+def area_value(game: FlowersGame, area: dict[Cell, tuple[int, ...]], turns: float) -> float:
+    """The heuristic value of one area with `turns` of its owner's turns left (see the module doc)."""
+    cards = game.cards
+    value_of = cards.value
+    top = {cell: stack[-1] for cell, stack in area.items() if stack}
+    # Progress: 1 with the whole game ahead, 0 at the end.
+    future = min(1.0, turns / 20.0)
+    total = 0.0
+    lost: set[Cell] = set()
+    seen: set[Cell] = set()
+    for start in sorted(top):
+        if start in seen or not value_of[top[start]]:
+            continue
+        want = value_of[top[start]]
+        group, frontier = [start], [start]
+        seen.add(start)
+        while frontier:
+            cell = frontier.pop()
+            for other in neighbours(cell):
+                if other not in seen and other in top and value_of[top[other]] == want:
+                    seen.add(other)
+                    group.append(other)
+                    frontier.append(other)
+        size = len(group)
+        if size == want:
+            continue
+        weight = sum(len(area[cell]) for cell in group)
+        if size > want or not _can_grow(group, top, value_of, want) or turns <= 0:
+            lost.update(group)
+            total -= weight
+            continue
+        missing = want - size
+        share = min(1.0, missing * MISSING_COST + (1.0 - future) * (0.5 + 0.15 * missing))
+        total -= weight * share
+    kept = {cell: card for cell, card in top.items() if cell not in lost}
+    total += _regions(game, kept, future)
+    total += _butterflies(game, kept, future)
+    return total
+
+
+def _can_grow(group: list[Cell], top: dict[Cell, int], value_of: Any, want: int) -> bool:
+    """Whether some empty cell next to the group touches no other card of the group's value."""
+    members = set(group)
+    for cell in group:
+        for empty in neighbours(cell):
+            if empty in top:
+                continue
+            if all(n in members or n not in top or value_of[top[n]] != want for n in neighbours(empty)):
+                return True
+    return False
+
+
+def _regions(game: FlowersGame, kept: dict[Cell, int], future: float) -> float:
+    cards = game.cards
+    colour_of = cards.colour
+    seen: set[Cell] = set()
+    points = 0.0
+    for start in sorted(kept):
+        colour = colour_of[kept[start]]
+        if start in seen or colour is None:
+            continue
+        size, frontier, room = 1, [start], 0
+        seen.add(start)
+        while frontier:
+            cell = frontier.pop()
+            for other in neighbours(cell):
+                if other in kept:
+                    if other not in seen and colour_of[kept[other]] == colour:
+                        seen.add(other)
+                        size += 1
+                        frontier.append(other)
+                else:
+                    room += 1
+        if size >= cards.region_min:
+            points += size
+        elif room and future > 0:
+            points += REGION_CREDIT * future * size * (size / cards.region_min) ** 2
+    return points
+
+
+def _butterflies(game: FlowersGame, kept: dict[Cell, int], future: float) -> float:
+    cards = game.cards
+    points = 0.0
+    for cell, card in kept.items():
+        wing = cards.butterfly[card]
+        if wing is None:
+            continue
+        near = [kept.get(n) for n in neighbours(cell)]
+        if any(c is not None and cards.colour[c] == wing for c in near):
+            points += cards.butterfly_points
+        elif any(c is None for c in near):
+            points += OPEN_BUTTERFLY * future * cards.butterfly_points
+    return points
