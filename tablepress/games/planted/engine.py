@@ -24,7 +24,7 @@ from ...core.errors import OptionError
 from ...core.game import Game
 from ...core.rng import next_rng
 from .cards import LETTERS, PlantedCards, load_data
-from .feeding import feeding_text, feedings, pay, propagation_tokens, seed_tray_bonus
+from .feeding import Feeding, feeding_text, feedings, pay, propagation_tokens, seed_tray_bonus
 from .notation import parse_position
 from .scoring import BoardScore, score_board
 
@@ -186,9 +186,10 @@ class PlantedGame(Game[PlantedState]):
         if state.phase == BUY:
             extras = self._trowel_picks(tuple(state.tools[seat]))
             return [f"buy {self.cards.plants[p].name}{extra}" for p in state.row for extra in extras]
-        return [feeding_text(self.cards, state.plants[seat], f) for f in self._feedings(state, seat)]
+        return [feeding_text(self.cards, state.plants[seat], f) for f in self.feedings(state, seat)]
 
-    def _feedings(self, state: PlantedState, seat: int) -> list:
+    def feedings(self, state: PlantedState, seat: int) -> list[Feeding]:
+        """Every legal feeding of `seat` now (scored), the solver's best first."""
         cards = self.cards
         return feedings(cards, state.plants[seat], state.growth[seat], state.resources[seat],
                         [cards.tool_of[c] for c in state.tools[seat]],
@@ -293,7 +294,7 @@ class PlantedGame(Game[PlantedState]):
         state.fed = [False] * state.players
         state.feeds = [""] * state.players
         for seat in range(state.players):
-            options = self._feedings(state, seat)
+            options = self.feedings(state, seat)
             if len(options) == 1:
                 self._feed(state, seat, "none", count_turn=False)
         if all(state.fed):
@@ -409,7 +410,7 @@ class PlantedGame(Game[PlantedState]):
             "feeding": state.feeds[seat] or None,
         }
         if state.phase == FEED and not state.fed[seat]:
-            best = self._feedings(state, seat)[0]
+            best = self.feedings(state, seat)[0]
             board["best_feeding"] = {"action": feeding_text(cards, state.plants[seat], best), "points": best.gain,
                                      "propagation": best.propagated, "green_thumbs": best.thumbs}
         return board

@@ -1,0 +1,214 @@
+"""Planted in the terminal: every board (plants with filled and empty spaces and their costs, resources,
+tools, decorations, propagation), the nursery row, your hand with each card's number, the last reveal,
+the feeding step with the solver's best, and the final breakdown. Draws only from a seat's view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ...core.names import NameIndex
+
+RESOURCE_STYLE = {"L": "bold black on yellow", "W": "bold white on blue", "F": "bold white on dark_orange3",
+                  "G": "bold white on green"}
+KIND_STYLE = {"tool": "cyan", "decoration": "magenta", "resource": ""}
+
+
+def resource_text(letters: str) -> Text:
+    """Resource letters as coloured tokens (`LWF` → three coloured squares with letters)."""
+    text = Text()
+    for letter in letters:
+        text.append(f" {letter} ", style=RESOURCE_STYLE.get(letter, ""))
+    return text
+
+
+def spaces_text(spaces: list[int], tokens: int) -> Text:
+    """A plant's growth spaces bottom first: covered ones filled (■3), empty ones open (□4)."""
+    text = Text()
+    for index, points in enumerate(spaces):
+        if index < tokens:
+            text.append(f"■{points} ", style="bold green")
+        else:
+            text.append(f"□{points} ", style="dim")
+    return text
+
+
+def plants_table(plants: list[dict[str, Any]], title: str | None = None, growth: bool = True) -> Table:
+    """Plants with type, tier, cost and (on a board) their spaces."""
+    table = Table(title=title, show_edge=False, box=None, padding=(0, 1), title_justify="left")
+    for column in ("plant", "type", "cost", "spaces" if growth else "points"):
+        table.add_column(column)
+    for plant in plants:
+        tokens = plant.get("tokens", 0)
+        name = plant["name"] + (" ✓" if growth and tokens >= len(plant["spaces"]) else "")
+        table.add_row(name, f"{plant['type']} ({plant['tier']})", resource_text(plant["cost"]),
+                      spaces_text(plant["spaces"], tokens))
+    return table
+
+
+def board_panel(board: dict[str, Any], title: str, mine: bool) -> Panel:
+    """One player's board."""
+    parts: list[RenderableType] = [plants_table(board["plants"])]
+    have = Text("Resources: ")
+    for letter, count in board["resources"].items():
+        have.append_text(resource_text(letter))
+        have.append(f"×{count}  ")
+    parts.append(have)
+    parts.append(Text(f"Tools: {', '.join(board['tools']) or '—'}", style="cyan"))
+    parts.append(Text(f"Decorations: {', '.join(board['decorations']) or '—'}", style="magenta"))
+    parts.append(Text(f"Propagation: {board['propagation']} token{'s' * (board['propagation'] != 1)}"))
+    status = f"Hand: {board['hand']['resource']} resource + {board['hand']['item']} item cards"
+    if board.get("chosen"):
+        status += f" · a {board['chosen']} card chosen face down"
+    if board.get("feeding"):
+        status += f" · {board['feeding']}"
+    parts.append(Text(status, style="dim"))
+    if board.get("best_feeding"):
+        best = board["best_feeding"]
+        parts.append(Text(f"Best feeding: {best['action']} (+{best['points']} points, "
+                          f"{best['propagation']} propagation, {best['green_thumbs']} Green Thumbs used)",
+                          style="bold green" if mine else "green"))
+    return Panel(Group(*parts), title=title, title_align="left", border_style="bold" if mine else "dim",
+                 expand=False)
+
+
+def hand_table(cards: list[dict[str, Any]], title: str) -> Table:
+    """Cards with their numbers (lower numbers buy first at the nursery)."""
+    table = Table(title=title, show_edge=False, box=None, padding=(0, 1), title_justify="left")
+    table.add_column("no.", justify="right")
+    table.add_column("card")
+    for card in cards:
+        label = resource_text(card["name"]) if card["kind"] == "resource" else Text(card["name"], style=KIND_STYLE[card["kind"]])
+        table.add_row(str(card["number"]), label)
+    return table
+
+
+def render(view: dict[str, Any], seat: int | None, names: list[str]) -> RenderableType:
+    """The table as `seat` sees it (None: everything public, e.g. at the end)."""
+    public, private = view["public"], view["private"]
+    parts: list[RenderableType] = []
+    if public["over"]:
+        head = Text("Game over.", style="bold")
+    else:
+        head = Text(f"Round {public['round']}/{public['rounds']} · passing {public['direction']} · ")
+        head.append({"choose": f"turn {public['step']}: choose a card",
+                     "buy": "Nursery calls", "feed": "feeding"}[public["phase"]], style="bold")
+    head.append(f"   decks: {public['resource_deck']} resource, {public['item_deck']} item, "
+                f"{public['plant_deck']} plants", style="dim")
+    parts.append(head)
+    if public["revealed"]:
+        line = Text("Revealed: ")
+        for item in public["revealed"]:
+            line.append(f"{names[item['seat']]} {item['number']} {item['name']}"
+                        f"{' — NURSERY!' if item['nursery'] else ''};  ")
+        parts.append(line)
+    if public["bought"]:
+        parts.append(Text("Bought: " + "; ".join(f"{names[b['seat']]} {b['plant']}" for b in public["bought"])))
+    if public["calls"]:
+        parts.append(Text("Nursery calls waiting: " + ", ".join(
+            f"{names[c['seat']]} (card {c['card']})" for c in public["calls"]), style="yellow"))
+    parts.append(plants_table(public["row"], title="Nursery row", growth=False) if public["row"]
+                 else Text("Nursery row: empty", style="dim"))
+    for index, board in enumerate(public["boards"]):
+        mine = index == seat
+        title = f"{names[index]} — {board['score']} points" + ("  (you)" if mine else "")
+        parts.append(board_panel(board, title, mine))
+    if public["over"]:
+        parts.append(breakdown_table(public["boards"], names))
+    if seat is not None and private.get("hand") is not None and not public["over"]:
+        if private["hand"]:
+            parts.append(hand_table(private["hand"], "Your hand"))
+        if private.get("chosen"):
+            chosen = private["chosen"]
+            parts.append(Text(f"You chose {chosen['number']} {chosen['name']}"
+                              f"{' to call Nursery' if chosen['nursery'] else ''}.", style="bold"))
+        for known in private.get("known_hands", []):
+            cards = ", ".join(f"{c['number']} {c['name']}" for c in known["cards"])
+            extra = " (one of them chosen)" if known["one_chosen"] else ""
+            parts.append(Text(f"You passed on: {names[known['seat']]} holds {cards}{extra}", style="dim"))
+    return Panel(Group(*parts), title="Planted", expand=False)
+
+
+def breakdown_table(boards: list[dict[str, Any]], names: list[str]) -> Table:
+    """Final points by plants, propagation and each decoration."""
+    table = Table(title="Breakdown")
+    table.add_column("player")
+    table.add_column("plants", justify="right")
+    table.add_column("propagation", justify="right")
+    table.add_column("decorations")
+    table.add_column("total", justify="right", style="bold")
+    from . import GAME
+
+    for index, board in enumerate(boards):
+        plant_points = sum(sum(p["spaces"][:p["tokens"]]) for p in board["plants"])
+        decos = _decoration_points(GAME, board)
+        table.add_row(names[index], str(plant_points), str(board["propagation"]),
+                      ", ".join(f"{name} {points}" for name, points in decos) or "—", str(board["score"]))
+    return table
+
+
+def _decoration_points(game: Any, board: dict[str, Any]) -> list[tuple[str, int]]:
+    from .scoring import decoration_points
+
+    cards = game.cards
+    types: dict[str, int] = {}
+    for plant in board["plants"]:
+        types[plant["type"]] = types.get(plant["type"], 0) + 1
+    grown = sum(1 for p in board["plants"] if p["tokens"] >= len(p["spaces"]))
+    by_name = {d.name: d for d in cards.decorations}
+    return [(name, decoration_points(by_name[name], len(board["tools"]), types, grown, board["propagation"]))
+            for name in board["decorations"] if name in by_name]
+
+
+def command(text: str, view: dict[str, Any], console: Console) -> bool:
+    """`card NAME`: what a plant, tool or decoration does. Returns whether the text was such a command."""
+    verb, _, rest = text.strip().partition(" ")
+    if verb.lower() != "card" or not rest.strip():
+        return False
+    from . import GAME
+
+    cards = GAME.cards
+    plant = NameIndex(p.name for p in cards.plants).get(rest)
+    if plant is not None:
+        p = next(p for p in cards.plants if p.name == plant)
+        console.print(Text(f"{p.name}: {p.type}, {p.tier}; each growth costs ") + resource_text(p.cost_text)
+                      + Text(f"; spaces (bottom first): {', '.join(map(str, p.spaces))}"))
+        return True
+    tool = NameIndex(t.name for t in cards.tools).get(rest)
+    if tool is not None:
+        console.print(f"{tool}: {TOOL_HELP.get(tool, 'a tool')}")
+        return True
+    deco = NameIndex(d.name for d in cards.decorations).get(rest)
+    if deco is not None:
+        d = next(d for d in cards.decorations if d.name == deco)
+        console.print(f"{deco}: {_deco_help(d)}")
+        return True
+    console.print(f"[red]No plant, tool or decoration called {rest.strip()!r}.[/]")
+    return True
+
+
+def _deco_help(deco: Any) -> str:
+    if deco.scores == "tools":
+        return f"{deco.points} point(s) per tool card you own"
+    if deco.scores == "type":
+        return f"{deco.points} points per {deco.type} plant you own"
+    if deco.scores == "types":
+        return f"{deco.points} points per different plant type you own"
+    if deco.scores == "grown":
+        return f"{deco.points} points per fully grown plant you own"
+    return f"{deco.points} point(s) per {deco.per} growth tokens in your propagation area"
+
+
+TOOL_HELP = {
+    "Watering Can": "when you play a card showing exactly WW, take 1 extra Water",
+    "Grow Lamp": "when you play a card showing exactly LL, take 1 extra Light",
+    "Feed Scoop": "when you play a card showing exactly FF, take 1 extra Plant Food",
+    "Gardening Gloves": "when you play a card showing at least one G, take 1 extra Green Thumb",
+    "Trowel": "when you buy a plant from the nursery, take 1 Light, Water or Plant Food (your choice)",
+    "Seed Tray": "in a round where you propagate at least one growth token, take 1 more",
+}
