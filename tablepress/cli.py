@@ -125,6 +125,34 @@ def replay(record: Annotated[Path, typer.Argument(help="a game record (JSON)")])
 
 
 @app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="flowers, pressed, planted or by-this")],
+    games: Annotated[int, typer.Option("-n", "--games", help="number of games")] = 1000,
+    seed: Annotated[Optional[int], typer.Option(help="run seed (random if not given; printed)")] = None,
+    seats: Annotated[Optional[str], typer.Option(help="seat specs, e.g. greedy,random (the last repeats)")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="number of players")] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="game option KEY=VALUE")] = None,
+    jobs: Annotated[Optional[int], typer.Option(help="local processes (default: all cores)")] = None,
+    backend: Annotated[str, typer.Option(help="local or ray")] = "local",
+    address: Annotated[Optional[str], typer.Option(help="Ray cluster address (default: a local Ray)")] = None,
+    variant: Annotated[Optional[str], typer.Option(help="TOML file overriding the card data")] = None,
+    compare: Annotated[Optional[tuple[str, str]], typer.Option(help="A B: two variant files (or 'base') on the same seeds")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    report: Annotated[Optional[Path], typer.Option(help="write an HTML report with plots here")] = None,
+    out: Annotated[Optional[Path], typer.Option(help="save one row per game (.sqlite or .parquet)")] = None,
+    records: Annotated[Optional[Path], typer.Option(help="write every game's record (JSON) into this folder")] = None,
+) -> None:
+    """Self-play many games with a progress bar and print a balance summary."""
+    from .sim.command import simulate_command
+
+    try:
+        simulate_command(game, games, seed, seats, players, parse_options(option), jobs, backend, address,
+                         variant, compare, as_json, report, out, records, console, errors)
+    except TablepressError as exc:
+        raise fail(str(exc)) from None
+
+
+@app.command()
 def bench(
     games: Annotated[Optional[list[str]], typer.Argument(help="games to measure (default: all)")] = None,
     players: Annotated[Optional[str], typer.Option(help="player counts, e.g. 2,4 (default: fewest and most)")] = None,

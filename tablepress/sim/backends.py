@@ -1,0 +1,115 @@
+"""Where the games run: in this process, on a local process pool, or on Ray. Rows stream back in chunks.
+
+Every backend returns the same rows in index order, so the statistics never depend on `--jobs` or
+`--backend`. `on_rows(n)` is called as each chunk arrives (for the progress bar).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from typing import Any
+
+from ..core.errors import TablepressError
+from .runner import SimSpec, play_chunk
+
+Rows = list[dict[str, Any]]
+Progress = Callable[[int], None]
+
+
+def default_jobs() -> int:
+    """All cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def chunks(games: int, workers: int) -> list[list[int]]:
+    """Game indices split into chunks: small enough for a moving bar and balanced load, big enough to be cheap."""
+    size = max(1, min(50, games // max(1, workers * 8)))
+    return [list(range(start, min(games, start + size))) for start in range(0, games, size)]
+
+
+def _sorted(rows: Rows) -> Rows:
+    return sorted(rows, key=lambda row: row["index"])
+
+
+def run_local(spec: SimSpec, seed: int, games: int, jobs: int, on_rows: Progress | None = None) -> Rows:
+    """Play `games` games on `jobs` processes (in this process when jobs is 1); rows in index order."""
+    if jobs < 1:
+        raise TablepressError(f"--jobs must be at least 1, not {jobs}")
+    rows: Rows = []
+    if jobs == 1 or games <= 1:
+        for chunk in chunks(games, 1):
+            rows += play_chunk(spec, seed, chunk)
+            if on_rows:
+                on_rows(len(chunk))
+        return rows
+    with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
+        pending = {pool.submit(play_chunk, spec, seed, chunk) for chunk in chunks(games, jobs)}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                part = future.result()
+                rows += part
+                if on_rows:
+                    on_rows(len(part))
+    return _sorted(rows)
+
+
+def run_ray(spec: SimSpec, seed: int, games: int, address: str | None = None,
+            on_rows: Progress | None = None) -> Rows:
+    """Play `games` games as Ray tasks: on the cluster at `address`, or on a light local instance.
+
+    A local instance is started with 2 CPUs, no dashboard and worker logs kept out of the terminal,
+    and shut down afterwards; a cluster reached by address is left running.
+    """
+    try:
+        import ray
+    except ImportError:
+        raise TablepressError("--backend ray needs Ray: pip install 'tablepress[ray]'") from None
+    started = False
+    if not ray.is_initialized():
+        try:
+            if address:
+                ray.init(address=address, log_to_driver=False, logging_level="ERROR")
+            else:
+                ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            where = f"at {address}" if address else "locally"
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise TablepressError(f"cannot start or reach Ray {where}: {first}") from None
+        started = True
+    try:
+        task = ray.remote(play_chunk)
+        spec_ref = ray.put(spec)
+        workers = int(ray.cluster_resources().get("CPU", 2))
+        pending = [task.remote(spec_ref, seed, chunk) for chunk in chunks(games, workers)]
+        rows: Rows = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                part = ray.get(ref)
+                rows += part
+                if on_rows:
+                    on_rows(len(part))
+        return _sorted(rows)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def run_games(spec: SimSpec, seed: int, games: int, backend: str = "local", jobs: int | None = None,
+              address: str | None = None, on_rows: Progress | None = None) -> Rows:
+    """Play a run on the chosen backend ("local" or "ray"); the rows are the same on either."""
+    if games < 1:
+        raise TablepressError(f"-n must be at least 1 game, not {games}")
+    if backend == "local":
+        if address:
+            raise TablepressError("--address is for --backend ray")
+        return run_local(spec, seed, games, jobs or default_jobs(), on_rows)
+    if backend == "ray":
+        return run_ray(spec, seed, games, address, on_rows)
+    raise TablepressError(f"--backend takes local or ray, not {backend!r}")

@@ -1,0 +1,203 @@
+"""`tablepress simulate`: parse the run, play it with a progress bar, print the summary, write the extras."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from ..agents.base import parse_seats
+from ..core.errors import TablepressError
+from ..core.game import Game
+from ..core.registry import get_game
+from .backends import run_games
+from .runner import SimSpec
+from .variants import BASE_WORDS, load_variant
+
+
+class RateColumn(ProgressColumn):
+    """Games per second so far."""
+
+    def render(self, task: Any) -> Text:
+        """The finished games per elapsed second."""
+        elapsed = task.elapsed or 0.0
+        rate = task.completed / elapsed if elapsed > 0 else 0.0
+        return Text(f"{rate:,.1f} games/s", style="cyan")
+
+
+def _variant(source: str | None, game: Game, players: int, options: Mapping[str, Any]) -> tuple[str, Any]:
+    """(label, overrides or None) for a variant file, or for the published cards ("base")."""
+    if source is None or source.strip().lower() in BASE_WORDS:
+        return "published cards", None
+    _, overrides = load_variant(source, game, players, options)
+    return Path(source).stem, overrides
+
+
+def simulate_command(game: str, games: int, seed: int | None, seats: str | None, players: int | None,
+                     option: Mapping[str, Any], jobs: int | None, backend: str, address: str | None,
+                     variant: str | None, compare: Sequence[str] | None, as_json: bool,
+                     report: Path | None, out: Path | None, records: Path | None,
+                     console: Console, errors: Console) -> None:
+    """Run `tablepress simulate` (contract.md); raises TablepressError for bad input."""
+    from .stats import compare as compare_rows
+    from .stats import summarise
+
+    chosen = get_game(game)
+    count = players or chosen.default_players
+    chosen.check_players(count)
+    options = chosen.normalise_options(option)
+    seat_specs = tuple(parse_seats(seats, count))
+    if "human" in seat_specs:
+        raise TablepressError("simulate plays AI seats only; --seats cannot include human")
+    if variant and compare:
+        raise TablepressError("give either --variant FILE or --compare A B, not both")
+    if games < 1:
+        raise TablepressError(f"-n must be at least 1 game, not {games}")
+    if report is not None and report.suffix.lower() not in (".html", ".htm"):
+        raise TablepressError(f"{report}: --report writes an .html file")
+    if out is not None:
+        from .store import FORMATS
+
+        if out.suffix.lower() not in FORMATS:
+            raise TablepressError(f"{out}: --out takes a .sqlite, .db or .parquet file")
+    sources = list(compare) if compare else [variant]
+    arms = [_variant(source, chosen, count, options) for source in sources]
+    if compare and len(arms) == 2 and arms[0][0] == arms[1][0]:
+        arms = [(f"A: {arms[0][0]}", arms[0][1]), (f"B: {arms[1][0]}", arms[1][1])]
+    run_seed = seed if seed is not None else random.getrandbits(31)
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    runs = []
+    for label, overrides in arms:
+        rec_dir = None
+        if records is not None:
+            rec_dir = records / _slug(label) if len(arms) > 1 else records
+            rec_dir.mkdir(parents=True, exist_ok=True)
+        spec = SimSpec(chosen.name, count, seat_specs, options, overrides, str(rec_dir) if rec_dir else None)
+        rows = _run_with_bar(spec, run_seed, games, backend, jobs, address, label if len(arms) > 1 else chosen.title,
+                             errors)
+        summary = summarise(rows, chosen.name, count, run_seed, label if overrides is not None or compare else None)
+        summary["backend"] = backend
+        runs.append((label, summary, rows))
+    differences = compare_rows(runs[0][2], runs[1][2], count) if len(runs) == 2 else None
+    if out is not None:
+        from .store import save_rows
+
+        save_rows(out, [(label if (overrides is not None or compare) else None, rows)
+                        for (label, _, rows), (_, overrides) in zip(runs, arms)])
+    if report is not None:
+        from .report import write_report
+
+        write_report(report, runs, differences)
+    if as_json:
+        if differences is None:
+            result = runs[0][1]
+        else:
+            result = {"game": chosen.name, "games": games, "players": count, "seed": run_seed,
+                      "a": runs[0][1], "b": runs[1][1], "differences": differences}
+        print(json.dumps(_clean(result), ensure_ascii=False))
+        return
+    for label, summary, _ in runs:
+        print_summary(console, summary, label if len(runs) > 1 else None)
+    if differences is not None:
+        console.print(differences_table(differences, runs[0][0], runs[1][0]))
+    for path, what in ((report, "report"), (out, "rows"), (records, "records")):
+        if path is not None:
+            console.print(f"{what} written to {path}")
+
+
+def _slug(label: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in label).strip("-") or "run"
+
+
+def _run_with_bar(spec: SimSpec, seed: int, games: int, backend: str, jobs: int | None, address: str | None,
+                  label: str, errors: Console) -> list[dict[str, Any]]:
+    """Play a run with a Rich progress bar (games, games/s, ETA) on stderr."""
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
+               TextColumn("ETA"), TimeRemainingColumn())
+    with Progress(*columns, console=errors, transient=True) as progress:
+        task = progress.add_task(label, total=games)
+        return run_games(spec, seed, games, backend, jobs, address,
+                         on_rows=lambda n: progress.advance(task, n))
+
+
+def _clean(value: Any) -> Any:
+    """JSON-safe: NaN and infinities become null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, Mapping):
+        return {k: _clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_clean(v) for v in value]
+    return value
+
+
+def _f(value: float, digits: int = 3) -> str:
+    return "—" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.{digits}g}"
+
+
+def _ci(pair: Sequence[float]) -> str:
+    return f"[{_f(pair[0])}, {_f(pair[1])}]"
+
+
+def print_summary(console: Console, summary: dict[str, Any], label: str | None = None) -> None:
+    """The balance summary as terminal tables: seats, the game's shape and its card-level figures."""
+    solo = summary["players"] == 1
+    title = f"{summary['game']} — {summary['games']} games, {summary['players']} players, seed {summary.get('seed')}"
+    seats = Table(title=title + (f" — {label}" if label else ""))
+    heads = ["seat", "agent"] + ([] if solo else ["wins", "win rate", "95% CI"]) + ["mean score", "sd", "5%–95%"]
+    for head in heads:
+        seats.add_column(head, justify="left" if head in ("seat", "agent") else "right")
+    for s in summary["seats"]:
+        q = s["score"].get("quantiles", {})
+        wins = [] if solo else [str(s["wins"]), f"{s['win_rate']:.1%}", f"{s['ci95'][0]:.1%}–{s['ci95'][1]:.1%}"]
+        seats.add_row(str(s["seat"]), s["agent"], *wins, _f(s["mean_score"]), _f(s["score"]["sd"]),
+                      f"{_f(q.get('5', math.nan))} – {_f(q.get('95', math.nan))}")
+    console.print(seats)
+    shape = Table(title="The game's shape")
+    shape.add_column("figure")
+    shape.add_column("value", justify="right")
+    shape.add_column("95% CI / note", justify="right")
+    shape.add_row("turns", _f(summary["turns"]["mean"]), _ci(summary["turns"]["ci95"]))
+    shape.add_row("decisions", _f(summary["decisions"]["mean"]), _ci(summary["decisions"]["ci95"]))
+    shape.add_row("legal actions per decision", _f(summary["branching"]), "")
+    if not solo:
+        fp = summary["first_player"]
+        shape.add_row("first player win rate", f"{fp['win_rate']:.1%}",
+                      f"{fp['ci95'][0]:.1%}–{fp['ci95'][1]:.1%}; fair {fp['fair']:.1%}, p = {_f(fp['p_value'], 2)}")
+        shape.add_row("margin of victory", _f(summary["margin"]["mean"]), _ci(summary["margin"]["ci95"]))
+        shape.add_row("lead changes", _f(summary["lead_changes"]["mean"]), _ci(summary["lead_changes"]["ci95"]))
+        shape.add_row("halfway leader wins", f"{summary['decisiveness']:.1%}", "decisiveness")
+        shape.add_row("shared victories", f"{summary['shared_victories']:.1%}", "")
+        if len(summary["agents"]) > 1:
+            for agent in summary["agents"]:
+                shape.add_row(f"win rate of {agent['agent']}", f"{agent['win_rate']:.1%}",
+                              f"{agent['ci95'][0]:.1%}–{agent['ci95'][1]:.1%}")
+    console.print(shape)
+    if summary["figures"]:
+        figs = Table(title="Card-level figures (per player, per game)")
+        for head in ("figure", "mean", "95% CI", "sd"):
+            figs.add_column(head, justify="left" if head == "figure" else "right")
+        for name, d in summary["figures"].items():
+            figs.add_row(name.replace("_", " "), _f(d["mean"]), _ci(d["ci95"]), _f(d["sd"]))
+        console.print(figs)
+
+
+def differences_table(differences: dict[str, Any], label_a: str, label_b: str) -> Table:
+    """Each figure's B − A difference on common seeds, with its 95% CI and significance."""
+    table = Table(title=f"B − A on the same seeds (A: {label_a}, B: {label_b})")
+    table.add_column("figure", no_wrap=True)
+    for head in ("A", "B", "B − A", "95% CI", "p", "significant"):
+        table.add_column(head, justify="right")
+    for key, d in differences.items():
+        table.add_row(key.replace("fig.", ""), _f(d["a"]), _f(d["b"]), _f(d["diff"]), _ci(d["ci95"]),
+                      _f(d["p_value"], 2), "[bold red]yes[/]" if d["significant"] else "no")
+    return table

@@ -1,0 +1,171 @@
+"""Play one game of a simulation and reduce it to a plain, picklable result row.
+
+A run is described by a `SimSpec` (game, players, seats, options, variant). Game `index` of a run with
+seed S is played with seed `derive_seed(S, index)`, and each seat's agent is seeded from that game seed,
+so a game's result depends only on (spec, run seed, index) — never on the worker that plays it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..agents.base import SeatInfo, make_agent
+from ..core.game import Game
+from ..core.match import Match
+from ..core.registry import GAME_MODULES, get_game
+from ..core.rng import derive_seed
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    """What every game of a run shares: game name, player count, seat specs, options and variant."""
+
+    game: str
+    players: int
+    seats: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    variant: Mapping[str, Any] | None = None
+    #: Where to write each game's record (JSON), or None.
+    records: str | None = None
+
+    def key(self) -> str:
+        """A stable text key for caching the game object in a worker."""
+        return json.dumps([self.game, self.variant], sort_keys=True, default=str)
+
+
+class _CachedSeatInfo(SeatInfo):
+    """A SeatInfo whose legal actions are computed once per decision (the runner needs their count too)."""
+
+    __slots__ = ("_legal",)
+
+    def __init__(self, game: Game, state: Any, seat: int, legal: list[str]):
+        super().__init__(game, state, seat)
+        self._legal = legal
+
+    def legal_actions(self) -> list[str]:
+        """The seat's legal actions now (computed once by the runner)."""
+        return self._legal
+
+
+_games: dict[str, Game] = {}
+
+
+def resolve_game(spec: SimSpec) -> Game:
+    """The game object for a spec (with its variant applied), cached per worker process."""
+    key = spec.key()
+    if key not in _games:
+        game = get_game(spec.game)
+        if spec.variant is not None:
+            game = game.with_variant(spec.variant)
+        _games[key] = game
+    return _games[key]
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game `index` of a run."""
+    return derive_seed(run_seed, index)
+
+
+def _leader(scores: Sequence[float]) -> int:
+    """The seat with the unique highest score, or -1 on a tie."""
+    best = max(scores)
+    top = [seat for seat, value in enumerate(scores) if value == best]
+    return top[0] if len(top) == 1 else -1
+
+
+def play_one(spec: SimSpec, run_seed: int, index: int) -> dict[str, Any]:
+    """Play game `index` of a run to the end and return its result row (plain data, picklable).
+
+    The row holds: index, seed, seats, first (the seat that acts first), scores, winners, win shares
+    (1/k to each of k winners), turns, decisions, branching (mean legal actions per decision), lead
+    changes, the leader at halfway (-1: tied) and the game's card-level figures (`fig.NAME`).
+    """
+    game = resolve_game(spec)
+    seed = game_seed(run_seed, index)
+    match = Match(game, spec.players, seed, dict(spec.options), list(spec.seats))
+    state = match.state
+    agents = [make_agent(seat_spec, derive_seed(seed, "seat", seat)) for seat, seat_spec in enumerate(spec.seats)]
+    first_movers = game.to_move(state)
+    first = min(first_movers) if first_movers else 0
+    decisions = legal_total = 0
+    solo = spec.players == 1
+    leaders: list[int] = []
+    last_turn = game.turn(state)
+    while not game.is_over(state):
+        seat = game.to_move(state)[0]
+        legal = game.legal_actions(state, seat)
+        action = agents[seat].choose(_CachedSeatInfo(game, state, seat, legal))
+        decisions += 1
+        legal_total += len(legal)
+        game.apply_legal(state, seat, action)
+        match.actions.append((seat, action))
+        if not solo and game.turn(state) != last_turn:
+            last_turn = game.turn(state)
+            leaders.append(_leader(game.scores(state)))
+    scores = [float(s) for s in game.scores(state)]
+    winners = sorted(game.winners(state))
+    shares = [0.0] * spec.players
+    for seat in winners:
+        shares[seat] = 1.0 / len(winners)
+    lead_changes = 0
+    current = -1
+    for leader in leaders:
+        if leader >= 0 and leader != current:
+            if current >= 0:
+                lead_changes += 1
+            current = leader
+    if spec.records:
+        match.save(Path(spec.records) / f"game-{index:06d}.json")
+    row: dict[str, Any] = {
+        "index": index,
+        "seed": seed,
+        "seats": list(spec.seats),
+        "first": first,
+        "scores": scores,
+        "winners": winners,
+        "shares": shares,
+        "turns": game.turn(state),
+        "decisions": decisions,
+        "branching": legal_total / decisions if decisions else 0.0,
+        "lead_changes": lead_changes,
+        "leader_half": leaders[(len(leaders) - 1) // 2] if leaders else -1,
+    }
+    for name, value in sorted(card_figures(game, match).items()):
+        row[f"fig.{name}"] = float(value)
+    return row
+
+
+def play_chunk(spec: SimSpec, run_seed: int, indices: Sequence[int]) -> list[dict[str, Any]]:
+    """Play several games of a run (one task for a worker) and return their rows in order."""
+    return [play_one(spec, run_seed, index) for index in indices]
+
+
+def stats_module(game: Game) -> Any | None:
+    """The game's card-level figures hook (`tablepress/games/<folder>/stats.py`), or None if it has none."""
+    package = GAME_MODULES.get(game.name)
+    if package is None:
+        return None
+    try:
+        return importlib.import_module(f"{package}.stats")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{package}.stats":
+            return None
+        raise
+
+
+def card_figures(game: Game, match: Match) -> dict[str, float]:
+    """The game's card-level figures for one finished match: `figures(game, match)` of its stats hook.
+
+    The hook gets the game (with its variant) and the finished `Match` (final `state`, every action in
+    `actions`, `seed`, `players`, `options`), and returns figures by name; replaying `match.actions`
+    from `game.new(match.players, match.seed, match.options)` gives every intermediate state.
+    """
+    module = stats_module(game)
+    if module is None:
+        return {}
+    return dict(module.figures(game, match))

@@ -1,0 +1,136 @@
+"""Variant files: TOML in the shape of a game's cards.toml, overriding any subset of its card data.
+
+A variant is checked before any game is played, and every problem is one line naming the file and the
+field: a TOML syntax error (with its line), a section or card the data file does not have, a value of
+the wrong kind, a table of the wrong length, and card data that breaks setup or play for the run's
+player count (the game's own validation, then one seeded setup and one random game).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import DataError, TablepressError
+from ..core.game import Game
+
+#: Words for the published card data where a variant file is expected (`--compare base my.toml`).
+BASE_WORDS = ("base", "published")
+
+
+def base_data(game: Game) -> dict[str, Any] | None:
+    """The game's published card data (its folder's cards.toml), or None if it has none."""
+    module = sys.modules.get(type(game).__module__)
+    if module is None or not getattr(module, "__file__", None):
+        return None
+    path = Path(module.__file__).with_name("cards.toml")
+    if not path.exists():
+        return None
+    with path.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def read_variant(path: str | Path) -> dict[str, Any]:
+    """Parse a variant file; a missing file or bad TOML raises DataError naming the file (and line)."""
+    try:
+        with Path(path).open("rb") as handle:
+            return tomllib.load(handle)
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read the variant ({exc.strerror})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{path}: not valid TOML: {exc}") from None
+
+
+def check_shape(overrides: Mapping[str, Any], base: Mapping[str, Any], where: str = "") -> None:
+    """Check overrides against the published data: known sections and keys, same kinds, same list lengths.
+
+    Lists of numbers (score tables) must keep their length; lists of names may change length. A number
+    may replace a number only; a table only a table. Raises DataError naming the field.
+    """
+    for key, value in overrides.items():
+        field = f"{where}.{key}" if where else str(key)
+        if key not in base:
+            known = ", ".join(str(k) for k in base)
+            kind = "section" if not where else "entry"
+            raise DataError(f"{field}: the card data has no {kind} {key!r} (known: {known})")
+        old = base[key]
+        if isinstance(old, Mapping):
+            if not isinstance(value, Mapping):
+                raise DataError(f"{field}: must be a table like the card data's, not {_kind(value)}")
+            check_shape(value, old, field)
+        elif _is_number(old):
+            if not _is_number(value):
+                raise DataError(f"{field}: must be a number, not {_kind(value)}")
+        elif isinstance(old, list) and old and all(_is_number(item) for item in old) and isinstance(value, list):
+            if not all(_is_number(item) for item in value):
+                raise DataError(f"{field}: every entry of the table must be a number")
+            if _numeric_table(base) and len(value) != len(old):
+                raise DataError(f"{field}: the table has {len(value)} entries; it needs {len(old)}")
+        elif isinstance(old, bool) and not isinstance(value, bool):
+            raise DataError(f"{field}: must be true or false, not {_kind(value)}")
+
+
+def _numeric_table(section: Mapping[str, Any]) -> bool:
+    """A section whose lists all have one length is a fixed-size table (a score track), not a list of sizes."""
+    lengths = {len(v) for v in section.values() if isinstance(v, list)}
+    return len(lengths) == 1
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    return repr(value)
+
+
+def load_variant(path: str | Path, game: Game, players: int, options: Mapping[str, Any] | None = None,
+                 ) -> tuple[Game, dict[str, Any]]:
+    """The game with a variant file applied, checked for `players`; raises DataError naming file and field."""
+    overrides = read_variant(path)
+    return apply_variant(overrides, game, players, options, str(path))
+
+
+def apply_variant(overrides: Mapping[str, Any], game: Game, players: int,
+                  options: Mapping[str, Any] | None = None, source: str = "variant") -> tuple[Game, dict[str, Any]]:
+    """Apply and check overrides (see the module doc); returns the varied game and the overrides."""
+    if not overrides:
+        raise DataError(f"{source}: the variant changes nothing")
+    base = base_data(game)
+    try:
+        if base is not None:
+            check_shape(overrides, base)
+        varied = game.with_variant(overrides)
+    except TablepressError as exc:
+        raise DataError(f"{source}: {exc}") from None
+    try:
+        state = varied.new(players, 0, options)
+        rng = random.Random(0)
+        for _ in range(100_000):
+            if varied.is_over(state):
+                break
+            seat = varied.to_move(state)[0]
+            legal = varied.legal_actions(state, seat)
+            if not legal:
+                raise DataError(f"seat {seat} has no legal action during play")
+            varied.apply_legal(state, seat, rng.choice(legal))
+        else:
+            raise DataError("a random game does not end")
+        varied.scores(state)
+    except TablepressError as exc:
+        raise DataError(f"{source}: the variant breaks setup or play for {players} players: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - a broken variant must be one line, not a traceback
+        raise DataError(
+            f"{source}: the variant breaks setup or play for {players} players: {type(exc).__name__}: {exc}"
+        ) from None
+    return varied, dict(overrides)
