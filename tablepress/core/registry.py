@@ -10,6 +10,7 @@ from .game import Game
 #: Game name on every surface → module whose `GAME` attribute is the game.
 GAME_MODULES: dict[str, str] = {
     "flowers": "tablepress.games.flowers",
+    "pressed": "tablepress.games.pressed",
     "by-this": "tablepress.games.by_this",
     "planted": "tablepress.games.planted",
 }

@@ -1,0 +1,339 @@
+"""Pressed scoring: a card planted in the Flower Bed, and the final scoring of a pressed collection.
+
+The bed is a list of columns, each a list of flower indices from row 1 down. Planting scores count
+over the played card's row and column together (each card once). Final scoring groups the pressed
+cards by flower; Baby's Breath joins groups; each group scores once. `best_final` finds the best Baby's
+Breath placement and Tulip choice; `final_score` scores a declared one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from .cards import CHOSEN, COPY, DISTINCT, NOTHING, SHORTEST, PressedCards
+
+Bed = Sequence[Sequence[int]]
+
+
+# ----- planting ------------------------------------------------------------------------------------
+def line_cards(bed: Bed, row: int, column: int) -> list[int]:
+    """The flowers in `row` and `column` together, without the card at (row, column) itself."""
+    cards = [card for r, card in enumerate(bed[column]) if r != row]
+    cards += [col[row] for c, col in enumerate(bed) if c != column and len(col) > row]
+    return cards
+
+
+def is_shortest(bed: Bed, column: int) -> bool:
+    """Whether `column` is a shortest column of the bed (ties count as shortest)."""
+    return len(bed[column]) == min(len(col) for col in bed)
+
+
+@dataclass(frozen=True)
+class PlantScore:
+    """What a planted card scores and why."""
+
+    points: int
+    kind: int  # the flower played
+    acts_as: int  # the flower it scored as (a Baby's Breath's copy; otherwise itself)
+    count: int  # the count looked up in the table
+    copied: int | None = None  # the flower a Baby's Breath copied
+    chosen: int | None = None  # the flower a Tulip (or a Baby's Breath as one) chose
+    note: str = ""
+
+    def as_dict(self, cards: PressedCards, row: int, column: int) -> dict[str, Any]:
+        """JSON-ready breakdown (contract: "total" plus its parts)."""
+        data: dict[str, Any] = {
+            "total": self.points,
+            "flower": cards.names[self.kind],
+            "row": row + 1,
+            "column": column + 1,
+            "scored_as": cards.names[self.acts_as],
+            "count": self.count,
+        }
+        if self.copied is not None:
+            data["copied"] = cards.names[self.copied]
+        if self.chosen is not None:
+            data["chosen"] = cards.names[self.chosen]
+        if self.note:
+            data["note"] = self.note
+        return data
+
+
+def plant_score(
+    bed: Bed, column: int, kind: int, cards: PressedCards, copy: int | None = None, choose: int | None = None
+) -> PlantScore:
+    """Score `kind` played into the next space of `column` (before it is added to `bed`).
+
+    `copy` is the flower a Baby's Breath copies; `choose` the flower a Tulip (or a Baby's Breath
+    copying one) chooses. Both must be flowers in the card's row or column; callers check that.
+    """
+    row = len(bed[column])
+    others = [card for card in bed[column]]
+    others += [col[row] for c, col in enumerate(bed) if c != column and len(col) > row]
+    acts = kind
+    if cards.effects[kind] == COPY:
+        if copy is None:
+            return PlantScore(0, kind, kind, 0, note="nothing to copy")
+        if cards.effects[copy] == COPY:
+            return PlantScore(0, kind, copy, 0, copied=copy, note="a copy of a copy scores nothing")
+        acts = copy
+    copied = copy if acts != kind else None
+    if cards.effects[acts] == SHORTEST and not is_shortest(bed, column):
+        return PlantScore(0, kind, acts, 0, copied=copied, note="not a shortest column")
+    what = cards.counts[acts]
+    chosen = None
+    if what == DISTINCT:
+        count = len(set(others) | {acts})
+    elif what == CHOSEN:
+        if choose is None:
+            return PlantScore(0, kind, acts, 0, copied=copied, note="nothing to choose")
+        chosen = choose
+        count = others.count(choose) + (1 if choose == acts else 0)
+    elif what == NOTHING:
+        count = 0
+    else:
+        count = others.count(what) + (1 if what == acts else 0)
+    return PlantScore(cards.points(acts, count), kind, acts, count, copied=copied, chosen=chosen)
+
+
+def plant_choices(bed: Bed, column: int, kind: int, cards: PressedCards) -> list[tuple[int | None, int | None]]:
+    """Every distinct (copy, choose) choice for playing `kind` into `column`, in flower order.
+
+    A Baby's Breath copies a flower in its row or column; a Tulip chooses one (not itself); a Baby's
+    Breath copying a Tulip also chooses. Cards of the same flower are the same choice.
+    """
+    row = len(bed[column])
+    targets = sorted(set(line_cards(bed, row, column)))
+    if cards.effects[kind] == COPY:
+        if not targets:
+            return [(None, None)]
+        result: list[tuple[int | None, int | None]] = []
+        for copy in targets:
+            if cards.counts[copy] == CHOSEN:
+                result += [(copy, choose) for choose in targets]
+            else:
+                result.append((copy, None))
+        return result
+    if cards.counts[kind] == CHOSEN:
+        return [(None, choose) for choose in targets] or [(None, None)]
+    return [(None, None)]
+
+
+# ----- final scoring -------------------------------------------------------------------------------
+@dataclass
+class GroupScore:
+    """One group of pressed flowers at final scoring."""
+
+    kind: int
+    cards: int  # pressed cards of the flower itself
+    tucked: int  # Baby's Breaths tucked behind it
+    count: int  # the count looked up in its table
+    points: int
+    chosen: int | None = None  # for a Tulip: the group it chose
+
+    def as_dict(self, cards: PressedCards) -> dict[str, Any]:
+        """JSON-ready form."""
+        data: dict[str, Any] = {
+            "flower": cards.names[self.kind],
+            "cards": self.cards,
+            "babys_breath": self.tucked,
+            "count": self.count,
+            "points": self.points,
+        }
+        if self.chosen is not None:
+            data["chose"] = cards.names[self.chosen]
+        return data
+
+
+@dataclass
+class FinalScore:
+    """A pressed collection's final score with its groups and the choices used."""
+
+    total: int
+    groups: list[GroupScore]
+    unplaced: int  # Baby's Breaths with no group to join
+    declared: bool  # whether the choices were declared (False: the best ones were found)
+    cards: int = 0
+    choices: list[str] = field(default_factory=list)
+
+    def as_dict(self, names: PressedCards) -> dict[str, Any]:
+        """JSON-ready breakdown (contract: "total" plus its parts)."""
+        return {
+            "total": self.total,
+            "cards": self.cards,
+            "choices": ", ".join(self.choices) or "none",
+            "chosen_by": "declared" if self.declared else "best",
+            "groups": [group.as_dict(names) for group in self.groups],
+            "unplaced_babys_breath": self.unplaced,
+        }
+
+
+def collection_counts(cards_list: Sequence[int], cards: PressedCards) -> tuple[int, ...]:
+    """Counts per flower of a list of flower indices."""
+    counts = [0] * len(cards.names)
+    for card in cards_list:
+        counts[card] += 1
+    return tuple(counts)
+
+
+def _group_values(
+    counts: Sequence[int], tucked: Sequence[int], chosen: Mapping[int, int], cards: PressedCards
+) -> list[GroupScore]:
+    groups = [k for k in cards.kinds if counts[k] and cards.effects[k] != COPY]
+    size = {k: counts[k] + tucked[k] for k in groups}
+    result = []
+    for k in groups:
+        what = cards.counts[k]
+        pick = None
+        if what == DISTINCT:
+            count = len(groups)
+        elif what == CHOSEN:
+            pick = chosen.get(k)
+            count = size.get(pick, 0) if pick is not None else 0
+        elif what == NOTHING:
+            count = 0
+        else:
+            count = size.get(what, 0)
+        result.append(GroupScore(k, counts[k], tucked[k], count, cards.points(k, count), pick))
+    return result
+
+
+def final_score(
+    counts: Sequence[int],
+    cards: PressedCards,
+    tucked: Sequence[int] | None = None,
+    chosen: Mapping[int, int] | None = None,
+) -> FinalScore:
+    """Score a collection (`counts` per flower) with declared choices.
+
+    `tucked[k]` Baby's Breaths join group k (any left over join nothing and score nothing);
+    `chosen[t]` is the group a chooser (Tulip) group counts. Callers check the choices are allowed.
+    """
+    tucked = list(tucked) if tucked is not None else [0] * len(cards.names)
+    chosen = dict(chosen or {})
+    groups = _group_values(counts, tucked, chosen, cards)
+    copy_kind = cards.copy_kind
+    spare = (counts[copy_kind] if copy_kind is not None else 0) - sum(tucked)
+    result = FinalScore(sum(g.points for g in groups), groups, max(spare, 0), True, sum(counts))
+    result.choices = _describe(groups, cards)
+    return result
+
+
+def _describe(groups: Sequence[GroupScore], cards: PressedCards) -> list[str]:
+    copy_kind = cards.copy_kind
+    text = []
+    for group in groups:
+        if group.tucked and copy_kind is not None:
+            text.append(f"{group.tucked} {cards.names[copy_kind]}→{cards.names[group.kind]}")
+    for group in groups:
+        if group.chosen is not None:
+            text.append(f"{cards.names[group.kind]}→{cards.names[group.chosen]}")
+    return text
+
+
+def best_final(
+    counts: Sequence[int],
+    cards: PressedCards,
+    fixed_tucked: Sequence[int] | None = None,
+    fixed_chosen: Mapping[int, int] | None = None,
+) -> FinalScore:
+    """The best final score of a collection: the best Baby's Breath placement and Tulip choices.
+
+    Choices in `fixed_tucked` / `fixed_chosen` (declared by the player) are kept; only the rest are
+    chosen. Each chooser's target is tried in turn; for each, the free Baby's Breaths are placed by an
+    exact knapsack over groups (a group's value depends only on its own size once targets are fixed).
+    """
+    tucked_key = tuple(fixed_tucked) if fixed_tucked is not None else None
+    chosen_key = tuple(sorted((fixed_chosen or {}).items()))
+    total, tucked, chosen = _best(tuple(counts), cards, tucked_key, chosen_key)
+    result = final_score(counts, cards, tucked, chosen)
+    result.declared = False
+    return result
+
+
+def best_total(counts: Sequence[int], cards: PressedCards) -> int:
+    """Only the best final total of a collection (cached; used by search and heuristics)."""
+    return _best(tuple(counts), cards, None, ())[0]
+
+
+@lru_cache(maxsize=65536)
+def _best(
+    counts: tuple[int, ...],
+    cards: PressedCards,
+    fixed_tucked: tuple[int, ...] | None,
+    fixed_chosen: tuple[tuple[int, int], ...],
+) -> tuple[int, tuple[int, ...], dict[int, int]]:
+    kinds = len(cards.names)
+    base = list(fixed_tucked) if fixed_tucked is not None else [0] * kinds
+    groups = [k for k in cards.kinds if counts[k] and cards.effects[k] != COPY]
+    copy_kind = cards.copy_kind
+    free = (counts[copy_kind] if copy_kind is not None else 0) - sum(base)
+    if not groups:
+        return 0, tuple(base), {}
+    declared = dict(fixed_chosen)
+    choosers = [k for k in groups if cards.counts[k] == CHOSEN and k not in declared]
+    options = [[g for g in groups if g != t] or [None] for t in choosers]
+    best: tuple[int, tuple[int, ...], dict[int, int]] | None = None
+    for targets in product(*options):
+        chosen = dict(declared)
+        chosen.update({t: g for t, g in zip(choosers, targets) if g is not None})
+        value, tucked = _place(counts, groups, base, free, chosen, cards)
+        if best is None or value > best[0]:
+            best = (value, tucked, chosen)
+    assert best is not None
+    return best
+
+
+def _place(
+    counts: Sequence[int], groups: list[int], base: list[int], free: int, chosen: Mapping[int, int],
+    cards: PressedCards,
+) -> tuple[int, tuple[int, ...]]:
+    """Place `free` Baby's Breaths over `groups` to maximise the total, targets fixed (exact DP)."""
+    # Which groups' values depend on the size of group g.
+    readers: dict[int, list[int]] = {g: [] for g in groups}
+    constant = 0
+    for k in groups:
+        what = cards.counts[k]
+        if what == DISTINCT:
+            constant += cards.points(k, len(groups))
+        elif what == CHOSEN:
+            target = chosen.get(k)
+            if target is None:
+                continue
+            readers[target].append(k)
+        elif what == NOTHING:
+            continue
+        elif what in readers:
+            readers[what].append(k)
+
+    def value(g: int, extra: int) -> int:
+        size = counts[g] + base[g] + extra
+        return sum(cards.points(k, size) for k in readers[g])
+
+    # dp over groups: best[b] = best value using b free Baby's Breaths so far.
+    minus = float("-inf")
+    best: list[float] = [0.0] + [minus] * free
+    picks: list[list[int]] = []
+    for g in groups:
+        new = [minus] * (free + 1)
+        take = [0] * (free + 1)
+        for used in range(free + 1):
+            if best[used] == minus:
+                continue
+            for extra in range(free - used + 1):
+                v = best[used] + value(g, extra)
+                if v > new[used + extra]:
+                    new[used + extra] = v
+                    take[used + extra] = extra
+        picks.append(take)
+        best = new
+    tucked = list(base)
+    remaining = free
+    for g, take in zip(reversed(groups), reversed(picks)):
+        tucked[g] += take[remaining]
+        remaining -= take[remaining]
+    return int(best[free]) + constant, tuple(tucked)
