@@ -42,12 +42,13 @@ def title(text: str, y: float, size: float = 15.0, colour: str = INK, max_width:
     return Text(CENTRE_X, y, text, fit_size(text, max_width, size), True, "middle", colour)
 
 
-def banner(text: str, colour: str, y: float = INSET, height: float = 12.0, size: float = 14.0) -> list[Shape]:
-    """A coloured strip across the top of the panel with a title in it."""
+def banner(text: str, colour: str, y: float = INSET, height: float = 12.0, size: float = 14.0,
+           text_width: float = PANEL_W - 6) -> list[Shape]:
+    """A coloured strip across the top of the panel with a title in it (shrunk to `text_width` mm)."""
     return [
         Rect(INSET, y, PANEL_W, height, fill=colour, stroke=INK, width=0.35, radius=2.5),
         Rect(INSET, y + height - 3, PANEL_W, 3, fill=colour),
-        Text(CENTRE_X, y + height / 2 + size * 0.12, text, fit_size(text, PANEL_W - 6, size), True, "middle",
+        Text(CENTRE_X, y + height / 2 + size * 0.12, text, fit_size(text, text_width, size), True, "middle",
              on(colour)),
     ]
 
@@ -79,6 +80,12 @@ def symbol(kind: str, cx: float, cy: float, r: float, fill: str, stroke: str = I
         radius = r * (0.45 if kind == "star" and index % 2 else 1.0) * (1.12 if kind == "triangle" else 1.0)
         points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle) + (r * 0.18 if kind == "triangle" else 0)))
     return Polygon(tuple(points), fill, stroke, width)
+
+
+def badge(text: str, cx: float, cy: float, r: float = 4.2, fill: str = PAPER, ink: str = INK) -> list[Shape]:
+    """A round badge with a short text (a card number) in it."""
+    size = fit_size(text, r * 1.7, 10.0, True, 5.0)
+    return [Circle(cx, cy, r, fill, ink, 0.4), Text(cx, cy + size * 0.125, text, size, True, "middle", ink)]
 
 
 def footer(text: str, colour: str = MUTED) -> Text:

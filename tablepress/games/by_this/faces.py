@@ -44,7 +44,7 @@ def thing_front(game: ByThisGame, card: int) -> Face:
     gap = 2.5
     box_w = (PANEL_W - 6 - gap) / columns
     rows = -(-len(numbers) // columns)
-    box_h = min(24.0, (CARD_HEIGHT - 2 * INSET - 28 - gap * (rows - 1)) / rows)
+    box_h = min(26.0, (CARD_HEIGHT - 2 * INSET - 28 - gap * (rows - 1)) / rows)
     top = INSET + 15
     for index, (word, value) in enumerate(numbers.items()):
         colour, shape = word_style(word, cards.words)
@@ -103,6 +103,7 @@ def card_faces(game: ByThisGame) -> list[CardFace]:
                      tuple((word_style(w, cards.words)[1], word_style(w, cards.words)[0]) for w in cards.words))
     key_back = back("Key", "#2d3e57", "By This · Key deck",
                     tuple((word_style(w, cards.words)[1], word_style(w, cards.words)[0]) for w in cards.words))
+    table_back = back(game.title or "By This", TABLE, "table card")
     faces = [CardFace(cards.names[card], cards.names[card], 1, thing_front(game, card), deck_back, "thing")
              for card in range(cards.thing_count)]
     faces += [CardFace(key.name, f"Key {key.arrow}", 1, key_front(game, index), key_back, "key")
@@ -113,5 +114,5 @@ def card_faces(game: ByThisGame) -> list[CardFace]:
                               "special"))
     for name, text in cards.table_cards:
         faces.append(CardFace(name, f"{name} card", 1, text_front(name.upper(), text, TABLE, "TABLE CARD"),
-                              key_back, "table"))
+                              table_back, "table"))
     return faces
