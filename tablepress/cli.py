@@ -157,12 +157,14 @@ def bench(
     games: Annotated[Optional[list[str]], typer.Argument(help="games to measure (default: all)")] = None,
     players: Annotated[Optional[str], typer.Option(help="player counts, e.g. 2,4 (default: fewest and most)")] = None,
     seconds: Annotated[float, typer.Option(help="seconds per measurement")] = 2.0,
+    ismcts: Annotated[bool, typer.Option(help="also measure ISMCTS search iterations per second")] = True,
 ) -> None:
-    """Measure random-play actions per second and games per second."""
+    """Measure random-play actions per second, games per second and ISMCTS iterations per second."""
+    from .agents.speed import ismcts_speed
     from .bench import random_playouts
 
-    table = Table(title="Random self-play speed")
-    for column in ("game", "players", "games", "actions/s", "games/s"):
+    table = Table(title="Random self-play and search speed")
+    for column in ("game", "players", "games", "actions/s", "games/s", *(["ismcts it/s"] if ismcts else [])):
         table.add_column(column, justify="right")
     try:
         for name in games or game_names():
@@ -172,11 +174,33 @@ def bench(
             for count in counts:
                 chosen.check_players(count)
                 result = random_playouts(chosen, count, seconds)
+                search = ismcts_speed(chosen, count, seconds) if ismcts else None
                 table.add_row(name, str(count), str(result.games), f"{result.actions_per_second:,.0f}",
-                              f"{result.games_per_second:,.1f}")
+                              f"{result.games_per_second:,.1f}",
+                              *([f"{search.iterations_per_second:,.0f}"] if search else []))
     except (TablepressError, ValueError) as exc:
         raise fail(str(exc)) from None
     console.print(table)
+
+
+@app.command()
+def ladder(
+    games: Annotated[Optional[list[str]], typer.Argument(help="games to measure (default: all)")] = None,
+    rung: Annotated[Optional[list[str]], typer.Option(help="CHALLENGER/OPPONENT/GAMES, e.g. ismcts:300/greedy/40 (repeatable; default: the standard ladder)")] = None,
+    players: Annotated[Optional[str], typer.Option(help="player counts, e.g. 2,4 (default: 2 and the most)")] = None,
+    seed: Annotated[int, typer.Option(help="seed of the ladder's games")] = 0,
+    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
+    markdown: Annotated[Optional[Path], typer.Option(help="also write the table as Markdown here")] = None,
+    json_out: Annotated[Optional[Path], typer.Option("--json", help="also write the results as JSON here")] = None,
+) -> None:
+    """Measure the AI players' strength: each challenger against its opponent, win rates with 95% intervals."""
+    from .agents.ladder import ladder_command
+
+    try:
+        ladder_command(games, rung, players, seed, jobs, str(markdown) if markdown else None,
+                       str(json_out) if json_out else None)
+    except (TablepressError, ValueError) as exc:
+        raise fail(str(exc)) from None
 
 
 @app.command()

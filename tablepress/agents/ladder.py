@@ -1,0 +1,229 @@
+"""The strength ladder: head-to-head win rates of agent specs in every game, with Wilson 95% intervals.
+
+A rung pits a challenger spec against an opponent spec in one game at one player count: in each game
+the challenger holds one seat and the opponent spec every other seat; the challenger's seat rotates
+game by game, so every seat (first player included) is played equally. A shared victory counts 1/k
+to each of its k winners. The fair share of one seat is 1/players: a challenger above it is stronger.
+
+Everything is seeded: the same seed gives the same games, whatever the number of worker processes
+(unless a time budget such as `ismcts:1s` is used).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..core.registry import get_game
+from ..core.rng import derive_seed
+from .base import SeatInfo, make_agent
+
+#: The default rungs: (challenger, opponent, games at 2 players). Larger player counts play half as many.
+DEFAULT_RUNGS: tuple[tuple[str, str, int], ...] = (
+    ("greedy", "random", 100),
+    ("ismcts:300", "greedy", 40),
+    ("ismcts:300", "ismcts:100", 30),
+)
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for a success rate; successes may be fractional."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class GameResult:
+    """One ladder game: where the challenger sat, its share of the victory, and the scores."""
+
+    index: int
+    seat: int
+    share: float
+    scores: list[int]
+    seconds: float
+
+
+@dataclass
+class Rung:
+    """One challenger-vs-opponent measurement in one game at one player count."""
+
+    game: str
+    players: int
+    challenger: str
+    opponent: str
+    games: int = 0
+    wins: float = 0.0
+    mean_margin: float = 0.0
+    seconds: float = 0.0
+    results: list[GameResult] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        """The challenger's share of the victories."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """Wilson 95% interval of the win rate."""
+        return wilson(self.wins, self.games)
+
+    @property
+    def fair_share(self) -> float:
+        """The win rate of an agent exactly as strong as its opponents."""
+        return 1.0 / self.players
+
+    def summary(self) -> dict[str, Any]:
+        """JSON-ready summary (without the per-game results)."""
+        data = asdict(self)
+        data.pop("results")
+        lo, hi = self.ci95
+        data.update(win_rate=self.win_rate, ci95=[lo, hi], fair_share=self.fair_share)
+        return data
+
+
+def play_one(game_name: str, players: int, challenger: str, opponent: str, index: int, seed: int) -> GameResult:
+    """Play ladder game number `index`: the challenger sits at seat `index % players`."""
+    game = get_game(game_name)
+    seat = index % players
+    specs = [opponent] * players
+    specs[seat] = challenger
+    game_seed = derive_seed(seed, game_name, players, challenger, opponent, index)
+    agents = [make_agent(spec, derive_seed(game_seed, "agent", i)) for i, spec in enumerate(specs)]
+    state = game.new(players, game_seed)
+    start = time.perf_counter()
+    while not game.is_over(state):
+        for mover in game.to_move(state):
+            if mover in game.to_move(state):
+                action = agents[mover].choose(SeatInfo(game, state, mover))
+                game.apply_legal(state, mover, action)
+            if game.is_over(state):
+                break
+    winners = game.winners(state)
+    share = 1.0 / len(winners) if seat in winners else 0.0
+    return GameResult(index, seat, share, game.scores(state), time.perf_counter() - start)
+
+
+def _play_packed(args: tuple) -> GameResult:
+    return play_one(*args)
+
+
+def run_rung(
+    game_name: str, players: int, challenger: str, opponent: str, games: int, seed: int = 0, jobs: int = 1,
+    progress: Callable[[GameResult], None] | None = None,
+) -> Rung:
+    """Play `games` games of one rung (in `jobs` processes) and collect the challenger's results."""
+    rung = Rung(get_game(game_name).name, players, challenger, opponent)
+    tasks = [(rung.game, players, challenger, opponent, i, seed) for i in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(_tracked(pool.map(_play_packed, tasks), progress))
+    else:
+        results = list(_tracked(map(_play_packed, tasks), progress))
+    rung.results = sorted(results, key=lambda r: r.index)
+    rung.games = len(results)
+    rung.wins = sum(r.share for r in results)
+    margins = []
+    for r in results:
+        others = [s for i, s in enumerate(r.scores) if i != r.seat]
+        margins.append(r.scores[r.seat] - max(others))
+    rung.mean_margin = sum(margins) / len(margins) if margins else 0.0
+    rung.seconds = sum(r.seconds for r in results)
+    return rung
+
+
+def _tracked(results: Iterable[GameResult], progress: Callable[[GameResult], None] | None) -> Iterable[GameResult]:
+    for result in results:
+        if progress is not None:
+            progress(result)
+        yield result
+
+
+def player_counts(game_name: str) -> list[int]:
+    """The ladder's player counts for a game: 2 and the largest."""
+    game = get_game(game_name)
+    return sorted({max(2, game.min_players), game.max_players})
+
+
+def markdown(rungs: Sequence[Rung]) -> str:
+    """The ladder as a Markdown table (win rate of the challenger with its Wilson 95% interval)."""
+    lines = [
+        "| game | players | challenger | opponent | games | win rate | 95% CI | fair share | mean margin | s/game |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rungs:
+        lo, hi = r.ci95
+        lines.append(
+            f"| {r.game} | {r.players} | `{r.challenger}` | `{r.opponent}` | {r.games} | {r.win_rate:.0%} | "
+            f"{lo:.0%}–{hi:.0%} | {r.fair_share:.0%} | {r.mean_margin:+.1f} | {r.seconds / max(1, r.games):.1f} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def parse_rung(text: str) -> tuple[str, str, int]:
+    """`CHALLENGER/OPPONENT/GAMES` (e.g. `ismcts:300/greedy/40`) into its parts, checking the specs."""
+    from ..core.errors import TablepressError
+    from .base import parse_spec
+
+    parts = text.split("/")
+    if len(parts) != 3 or not parts[2].strip().isdigit() or int(parts[2]) <= 0:
+        raise TablepressError(f"--rung takes CHALLENGER/OPPONENT/GAMES such as ismcts:300/greedy/40, not {text!r}")
+    for spec in parts[:2]:
+        if parse_spec(spec)[0] == "human":
+            raise TablepressError("the ladder has no human seats")
+    return parts[0].strip().lower(), parts[1].strip().lower(), int(parts[2])
+
+
+def ladder_command(
+    games: Sequence[str] | None, rungs: Sequence[str] | None, players: str | None, seed: int, jobs: int,
+    markdown_file: str | None, json_file: str | None,
+) -> list[Rung]:
+    """The `tablepress ladder` command: run every rung in every game and player count, print a table."""
+    import json
+    from pathlib import Path
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from ..core.registry import game_names
+
+    console = Console()
+    chosen = [get_game(name).name for name in (games or game_names())]
+    plan = [parse_rung(text) for text in rungs] if rungs else list(DEFAULT_RUNGS)
+    results: list[Rung] = []
+    for name in chosen:
+        counts = [int(p) for p in players.split(",")] if players else player_counts(name)
+        for count in counts:
+            get_game(name).check_players(count)
+            for challenger, opponent, number in plan:
+                number = number if count == 2 or rungs else max(10, number // 2)
+                with console.status(f"{name} {count}p: {challenger} vs {opponent}, {number} games"):
+                    rung = run_rung(name, count, challenger, opponent, number, seed, jobs)
+                lo, hi = rung.ci95
+                console.print(
+                    f"{name} {count}p  {challenger} vs {opponent}: {rung.win_rate:.0%} [{lo:.0%}, {hi:.0%}] "
+                    f"of {rung.games} (fair {rung.fair_share:.0%}), {rung.seconds / rung.games:.1f} s/game",
+                    highlight=False,
+                )
+                results.append(rung)
+    table = Table(title="Strength ladder (challenger's win rate, Wilson 95%)")
+    for column in ("game", "players", "challenger", "opponent", "games", "win rate", "95% CI", "fair"):
+        table.add_column(column, justify="right")
+    for r in results:
+        lo, hi = r.ci95
+        table.add_row(r.game, str(r.players), r.challenger, r.opponent, str(r.games), f"{r.win_rate:.0%}",
+                      f"{lo:.0%}–{hi:.0%}", f"{r.fair_share:.0%}")
+    console.print(table)
+    if markdown_file:
+        Path(markdown_file).write_text(markdown(results))
+    if json_file:
+        Path(json_file).write_text(json.dumps([r.summary() for r in results], indent=1) + "\n")
+    return results
