@@ -223,6 +223,27 @@ def serve(
         raise fail(f"cannot serve on {host}:{port} with {db}: {exc.strerror or exc}") from None
 
 
+@app.command("print")
+def print_sheets(
+    game: Annotated[str, typer.Argument(help="flowers, pressed, planted or by-this")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="the PDF to write (.html with --intro for the web page)")],
+    paper: Annotated[str, typer.Option(help="a4 or letter")] = "a4",
+    backs: Annotated[bool, typer.Option("--backs", help="a back page after each sheet, mirrored for duplex")] = False,
+    bleed: Annotated[float, typer.Option(help="bleed in mm (0–5; 3 is typical)")] = 0.0,
+    duplex: Annotated[str, typer.Option(help="with --backs: long (flip on the long edge) or short")] = "long",
+    variant: Annotated[Optional[Path], typer.Option(help="TOML file overriding the card data")] = None,
+    intro: Annotated[bool, typer.Option("--intro", help="print the one-page intro instead of the cards")] = False,
+) -> None:
+    """Print-and-play: every card in its printed quantity, 9 a page (or the one-page intro)."""
+    from .printing.command import print_command
+
+    try:
+        console.print(print_command(game, out, paper, backs, bleed, duplex, variant, intro), highlight=False,
+                      soft_wrap=True)
+    except TablepressError as exc:
+        raise fail(str(exc)) from None
+
+
 def main() -> None:
     """Console entry point."""
     try:

@@ -106,7 +106,7 @@ def card_faces(game: ByThisGame) -> list[CardFace]:
     table_back = back(game.title or "By This", TABLE, "table card")
     faces = [CardFace(cards.names[card], cards.names[card], 1, thing_front(game, card), deck_back, "thing")
              for card in range(cards.thing_count)]
-    faces += [CardFace(key.name, f"Key {key.arrow}", 1, key_front(game, index), key_back, "key")
+    faces += [CardFace(key.name, f"Key {key.arrow}", 1, key_front(game, index), key_back, "Key")
               for index, key in enumerate(cards.keys)]
     copies = Counter(cards.names[cards.thing_count:])
     for name, text in cards.special_text.items():
@@ -114,5 +114,5 @@ def card_faces(game: ByThisGame) -> list[CardFace]:
                               "special"))
     for name, text in cards.table_cards:
         faces.append(CardFace(name, f"{name} card", 1, text_front(name.upper(), text, TABLE, "TABLE CARD"),
-                              table_back, "table"))
+                              table_back, "table card"))
     return faces

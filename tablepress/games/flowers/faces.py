@@ -111,5 +111,5 @@ def card_faces(game: FlowersGame) -> list[CardFace]:
         if game.cards.butterfly[card]:
             name += f" with {game.cards.colour_names[game.cards.butterfly[card]]} butterfly"
         faces.append(CardFace(code, name, copies[code], front(game, card), shared_back,
-                              "start" if col is None else "flower"))
+                              "violet start card" if col is None else "flower card"))
     return faces

@@ -1,0 +1,56 @@
+"""`tablepress print`: card sheets or the intro, for a game (optionally changed by a variant file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..core.errors import TablepressError
+from ..core.game import Game
+from ..core.registry import get_game
+
+
+def game_with_variant(name: str, variant: str | Path | None) -> Game:
+    """The game called `name`, with its card data changed by the TOML variant file if one is given."""
+    game = get_game(name)
+    if variant is None:
+        return game
+    from ..sim.variants import base_data, check_shape, read_variant
+
+    overrides = read_variant(variant)
+    base = base_data(game)
+    try:
+        if base is not None:
+            check_shape(overrides, base)
+        return game.with_variant(overrides)
+    except TablepressError as exc:
+        message = str(exc)
+        raise type(exc)(message if message.startswith(str(variant)) else f"{variant}: {message}") from None
+
+
+def print_command(game: str, out: Path, paper: str, backs: bool, bleed: float, duplex: str,
+                  variant: Path | None, intro: bool) -> str:
+    """Write the sheets (or the intro: PDF, or HTML for a .html file) and return a one-line summary."""
+    chosen = game_with_variant(game, variant)
+    if intro:
+        from .intro import intro_html, render_intro_pdf
+
+        if backs or bleed:
+            raise TablepressError("--intro prints one page: --backs and --bleed are for card sheets")
+        html = out.suffix.lower() in (".html", ".htm")
+        data = intro_html(chosen).encode("utf-8") if html else render_intro_pdf(chosen, paper)
+        _write(out, data)
+        return f"{out}: the {chosen.title} intro ({'HTML' if html else f'1 page, {paper.lower()}'})"
+    from .sheets import render_sheets
+
+    data, summary = render_sheets(chosen, paper, backs, bleed, duplex)
+    _write(out, data)
+    extra = f", backs for {duplex}-edge duplex" if backs else ""
+    return (f"{out}: {summary.cards} {chosen.title} cards on {summary.pages} {paper.lower()} pages{extra}"
+            f"{f', {bleed:g} mm bleed' if bleed else ''} — print at 100 %")
+
+
+def _write(out: Path, data: bytes) -> None:
+    try:
+        out.write_bytes(data)
+    except OSError as exc:
+        raise TablepressError(f"{out}: cannot write the file ({exc.strerror or exc})") from None

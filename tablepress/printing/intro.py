@@ -1,0 +1,232 @@
+"""The one-page intro of a game — thesis, what is in the box, how to start, a turn, an example, the end —
+from the text kept in the game's folder (`intro.toml`), as a one-page PDF or as an HTML page.
+
+intro.toml holds `title`, `tagline`, `facts` (players, time), `thesis`, and `[[section]]` tables with
+`id`, `heading` and `text`. Text is paragraphs separated by blank lines; a line starting with "- " is a
+bullet; `**words**` are bold. The sections box, start, turn, example and end must be there.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Frame, KeepInFrame, Paragraph, Spacer, Table, TableStyle
+
+from ..core.errors import DataError, TablepressError
+from ..core.game import Game
+from ..core.registry import GAME_MODULES
+from ..faces.catalog import card_faces
+from ..faces.fonts import BOLD, REGULAR, printable, register
+from .layout import PAPERS, PER_PAGE
+
+REQUIRED = ("box", "start", "turn", "example", "end")
+ACCENT = "#24452e"
+
+
+@dataclass(frozen=True)
+class Section:
+    """One headed part of the intro."""
+
+    id: str
+    heading: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Intro:
+    """A game's intro text."""
+
+    title: str
+    tagline: str
+    facts: str
+    thesis: str
+    sections: tuple[Section, ...]
+
+
+def intro_path(game: Game) -> Path:
+    """Where the game's intro text lives: `tablepress/games/<folder>/intro.toml`."""
+    package = GAME_MODULES.get(game.name)
+    if package is None:
+        raise TablepressError(f"unknown game {game.name!r}")
+    folder = Path(__file__).resolve().parent.parent / "games" / package.rsplit(".", 1)[-1]
+    return folder / "intro.toml"
+
+
+def load_intro(game: Game) -> Intro:
+    """The game's intro, validated; a missing file or section is a DataError naming it."""
+    path = intro_path(game)
+    if not path.is_file():
+        raise TablepressError(f"{game.name} has no intro yet ({path.name} is missing)")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{path}: not valid TOML: {exc}") from None
+    for field in ("title", "thesis"):
+        if not isinstance(data.get(field), str) or not data[field].strip():
+            raise DataError(f"{path}: {field} must be given as text")
+    sections = []
+    for index, raw in enumerate(data.get("section", [])):
+        if not all(isinstance(raw.get(key), str) for key in ("id", "heading", "text")):
+            raise DataError(f"{path}: section[{index}] needs id, heading and text")
+        sections.append(Section(raw["id"], raw["heading"], raw["text"].strip()))
+    missing = [need for need in REQUIRED if need not in {s.id for s in sections}]
+    if missing:
+        raise DataError(f"{path}: the intro has no section with id {missing[0]!r}")
+    return Intro(data["title"], data.get("tagline", ""), data.get("facts", ""), data["thesis"].strip(),
+                 tuple(sections))
+
+
+def contents_line(game: Game) -> str:
+    """What the print-and-play sheets hold, counted from the card data (so a variant's counts show)."""
+    kinds: Counter = Counter()
+    total = 0
+    for card in card_faces(game):
+        kinds[card.kind or "card"] += card.copies
+        total += card.copies
+    parts = ", ".join(f"{count} {kind}{'' if count == 1 else 's'}" for kind, count in kinds.items())
+    sheets = -(-total // PER_PAGE)
+    return f"Print-and-play: {total} cards ({parts}) on {sheets} sheets of 9 — `tablepress print {game.name}`."
+
+
+def _blocks(text: str) -> list[tuple[str, str]]:
+    """Text → [("p", paragraph) | ("li", bullet)] in order."""
+    blocks: list[tuple[str, str]] = []
+    for chunk in re.split(r"\n\s*\n", text.strip()):
+        lines = [line.strip() for line in chunk.splitlines() if line.strip()]
+        paragraph: list[str] = []
+        for number, line in enumerate(lines):
+            if line.startswith("- "):
+                if paragraph:
+                    blocks.append(("p", " ".join(paragraph)))
+                    paragraph = []
+                blocks.append(("li", line[2:]))
+            elif blocks and blocks[-1][0] == "li" and not paragraph and number > 0:
+                blocks[-1] = ("li", f"{blocks[-1][1]} {line}")
+            else:
+                paragraph.append(line)
+        if paragraph:
+            blocks.append(("p", " ".join(paragraph)))
+    return blocks
+
+
+def _markup(text: str, bold_tag: str, code_tag: tuple[str, str]) -> str:
+    """Escape, then **bold** and `code`."""
+    escaped = html.escape(text, quote=False)
+    escaped = re.sub(r"\*\*(.+?)\*\*", rf"<{bold_tag}>\1</{bold_tag}>", escaped)
+    return re.sub(r"`(.+?)`", rf"{code_tag[0]}\1{code_tag[1]}", escaped)
+
+
+def _section_text(game: Game, intro: Intro, section: Section) -> str:
+    return f"{section.text}\n\n{contents_line(game)}" if section.id == "box" else section.text
+
+
+# ----- PDF ------------------------------------------------------------------------------------------
+def render_intro_pdf(game: Game, paper: str = "a4") -> bytes:
+    """The intro as a one-page PDF (the text shrinks to fit if it must)."""
+    intro = load_intro(game)
+    key = paper.strip().lower()
+    if key not in PAPERS:
+        raise TablepressError(f"--paper takes a4 or letter, not {paper!r}")
+    register()
+    registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD)
+    width, height = PAPERS[key]
+    ink = HexColor("#1b1b1b")
+    body = ParagraphStyle("body", fontName=REGULAR, fontSize=10, leading=13.4, textColor=ink, spaceAfter=3)
+    bullet = ParagraphStyle("bullet", parent=body, leftIndent=10, bulletIndent=2, spaceAfter=1.5)
+    head = ParagraphStyle("head", fontName=BOLD, fontSize=11.5, leading=14, textColor=HexColor(ACCENT),
+                          spaceBefore=6, spaceAfter=2)
+    title = ParagraphStyle("title", fontName=BOLD, fontSize=26, leading=30, textColor=HexColor(ACCENT))
+    sub = ParagraphStyle("sub", fontName=REGULAR, fontSize=11, leading=14, textColor=ink)
+    thesis = ParagraphStyle("thesis", parent=body, fontSize=10.5, leading=14)
+    foot = ParagraphStyle("foot", parent=body, fontSize=7.5, leading=9, alignment=TA_CENTER,
+                          textColor=HexColor("#666666"))
+
+    def para(text: str, style: ParagraphStyle, bullet_mark: bool = False) -> Paragraph:
+        marked = printable(_markup(text, "b", ("<font name='%s'>" % BOLD, "</font>")))
+        return Paragraph(marked, style, bulletText="•" if bullet_mark else None)
+
+    story = [para(intro.title, title)]
+    if intro.tagline or intro.facts:
+        story.append(para(" · ".join(part for part in (intro.tagline, intro.facts) if part), sub))
+    story.append(Spacer(1, 4 * mm))
+    box = Table([[para(f"**Thesis.** {intro.thesis}", thesis)]], colWidths=[(width - 36) * mm])
+    box.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, -1), HexColor("#eef3ee")),
+                             ("BOX", (0, 0), (-1, -1), 0.6, HexColor(ACCENT)),
+                             ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+                             ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 6)]))
+    story.append(box)
+    for section in intro.sections:
+        story.append(para(section.heading, head))
+        for kind, text in _blocks(_section_text(game, intro, section)):
+            story.append(para(text, bullet if kind == "li" else body, kind == "li"))
+    story.append(Spacer(1, 4 * mm))
+    story.append(para(f"{intro.title} · made with tablepress · print at 100 %", foot))
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(width * mm, height * mm))
+    canvas.setTitle(f"{intro.title} — intro")
+    canvas.setAuthor("tablepress")
+    frame = Frame(18 * mm, 14 * mm, (width - 36) * mm, (height - 28) * mm, showBoundary=0,
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    frame.addFromList([KeepInFrame((width - 36) * mm, (height - 28) * mm, story, mode="shrink")], canvas)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+# ----- HTML -----------------------------------------------------------------------------------------
+_CSS = """
+body{font-family:'DejaVu Sans','Bitstream Vera Sans',Verdana,sans-serif;color:#1b1b1b;max-width:46rem;
+margin:2rem auto;padding:0 1rem;line-height:1.5}
+h1{color:%(accent)s;margin:0 0 .2rem;font-size:2.2rem}
+.sub{margin:0 0 1rem;font-size:1.05rem}
+.thesis{background:#eef3ee;border:1px solid %(accent)s;border-radius:6px;padding:.7rem 1rem}
+h2{color:%(accent)s;font-size:1.15rem;margin:1.2rem 0 .3rem}
+p{margin:.3rem 0}ul{margin:.3rem 0 .3rem 1.2rem;padding:0}code{font-size:.9em}
+footer{margin-top:1.5rem;font-size:.8rem;color:#666}
+@media print{body{margin:0;max-width:none;font-size:10pt}@page{margin:14mm 18mm}}
+""" % {"accent": ACCENT}
+
+
+def intro_html(game: Game) -> str:
+    """The intro as a standalone HTML page (the web app links it; it prints on one page too)."""
+    intro = load_intro(game)
+
+    def rich(text: str) -> str:
+        return _markup(text, "strong", ("<code>", "</code>"))
+
+    parts = [f"<h1>{html.escape(intro.title)}</h1>"]
+    sub = " · ".join(part for part in (intro.tagline, intro.facts) if part)
+    if sub:
+        parts.append(f'<p class="sub">{html.escape(sub)}</p>')
+    parts.append(f'<p class="thesis"><strong>Thesis.</strong> {rich(intro.thesis)}</p>')
+    for section in intro.sections:
+        parts.append(f'<section id="{html.escape(section.id)}"><h2>{html.escape(section.heading)}</h2>')
+        items: list[str] = []
+        for kind, text in _blocks(_section_text(game, intro, section)):
+            if kind == "li":
+                items.append(f"<li>{rich(text)}</li>")
+                continue
+            if items:
+                parts.append(f"<ul>{''.join(items)}</ul>")
+                items = []
+            parts.append(f"<p>{rich(text)}</p>")
+        if items:
+            parts.append(f"<ul>{''.join(items)}</ul>")
+        parts.append("</section>")
+    parts.append(f"<footer>{html.escape(intro.title)} · made with tablepress</footer>")
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{html.escape(intro.title)} — intro</title><style>{_CSS}</style></head>"
+            f"<body><main>{''.join(parts)}</main></body></html>")
