@@ -18,4 +18,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepres
     if announce:
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         print(f"tablepress web app: http://{shown}:{port}/  (games stored in {db})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")

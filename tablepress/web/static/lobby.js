@@ -1,0 +1,171 @@
+/* The lobby: create a game from the catalog (player count, options, seats), share links or hot-seat,
+   and the list of open and finished games. */
+"use strict";
+(() => {
+  const {h, api} = TP;
+  let catalog = {games: [], agents: []};
+  let listTab = "playing";
+
+  const $ = (id) => document.getElementById(id);
+
+  function currentGame() { return catalog.games.find((g) => g.name === $("game").value); }
+
+  function optionControl(opt) {
+    const id = "opt-" + opt.name;
+    const help = h("span", {class: "muted small"}, opt.help || "");
+    if (opt.kind === "bool") {
+      return h("label", {class: "inline option"}, h("input", {type: "checkbox", id, name: opt.name, checked: !!opt.default, dataset: {kind: "bool"}}), " ", opt.name.replace(/_/g, " "), " — ", help);
+    }
+    if (opt.kind === "int") {
+      return h("label", {class: "option"}, opt.name.replace(/_/g, " "), " ", h("input", {type: "number", id, name: opt.name, value: opt.default, dataset: {kind: "int"}}), " ", help);
+    }
+    if (opt.kind === "choice") {
+      return h("label", {class: "option"}, opt.name.replace(/_/g, " "), " ",
+        h("select", {id, name: opt.name, dataset: {kind: "choice"}}, opt.choices.map((c) => h("option", {value: c, selected: c === opt.default}, c))), " ", help);
+    }
+    // a set: checkboxes, with the required size in the legend
+    const chosen = new Set(opt.default || []);
+    return h("fieldset", {class: "option set", id, dataset: {kind: "set", name: opt.name, size: opt.size || ""}},
+      h("legend", {}, opt.name.replace(/_/g, " "), opt.size ? ` (choose ${opt.size})` : ""), help, h("br"),
+      opt.choices.map((c) => h("label", {class: "inline"}, h("input", {type: "checkbox", value: c, checked: chosen.has(c)}), " ", c)));
+  }
+
+  function drawOptions() {
+    const game = currentGame();
+    const box = $("options");
+    box.replaceChildren(h("legend", {}, "Options"));
+    if (!game.options.length) box.append(h("p", {class: "muted"}, "This game has no options."));
+    for (const opt of game.options) box.append(optionControl(opt));
+  }
+
+  function drawPlayers() {
+    const game = currentGame();
+    const select = $("players");
+    select.replaceChildren();
+    for (let n = game.min_players; n <= game.max_players; n++) {
+      select.append(h("option", {value: n, selected: n === game.default_players}, String(n)));
+    }
+    drawSeats();
+  }
+
+  function drawSeats() {
+    const count = Number($("players").value);
+    const box = $("seats");
+    const old = [...box.querySelectorAll(".seat")].map((row) => ({
+      kind: row.querySelector("select").value, budget: row.querySelector(".budget").value, name: row.querySelector(".name").value}));
+    box.replaceChildren(h("legend", {}, "Seats"));
+    for (let i = 0; i < count; i++) {
+      const prev = old[i] || {kind: i === 0 ? "human" : (catalog.agents.includes("greedy") ? "greedy" : "random"), budget: "", name: ""};
+      const select = h("select", {class: "kind", "aria-label": `seat ${i + 1} player`}, catalog.agents.map((a) => h("option", {value: a, selected: a === prev.kind}, a === "human" ? "Human" : "AI: " + a)));
+      const budget = h("input", {type: "number", min: 1, class: "budget", placeholder: "budget", value: prev.budget, "aria-label": `seat ${i + 1} AI budget`});
+      const name = h("input", {type: "text", maxlength: 24, class: "name", placeholder: `name (seat ${i + 1})`, value: prev.name, "aria-label": `seat ${i + 1} name`});
+      const sync = () => { budget.hidden = select.value === "human"; };
+      select.addEventListener("change", sync);
+      sync();
+      box.append(h("div", {class: "seat", dataset: {seat: i}}, h("span", {class: "seat-no"}, `${i + 1}`), select, budget, name));
+    }
+  }
+
+  function readOptions() {
+    const options = {};
+    for (const opt of currentGame().options) {
+      const node = document.getElementById("opt-" + opt.name);
+      if (opt.kind === "bool") options[opt.name] = node.checked;
+      else if (opt.kind === "int") options[opt.name] = Number(node.value);
+      else if (opt.kind === "choice") options[opt.name] = node.value;
+      else options[opt.name] = [...node.querySelectorAll("input:checked")].map((c) => c.value);
+    }
+    return options;
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    $("create-error").textContent = "";
+    const rows = [...document.querySelectorAll("#seats .seat")];
+    const seats = rows.map((row) => {
+      const kind = row.querySelector(".kind").value;
+      const budget = row.querySelector(".budget").value.trim();
+      return kind !== "human" && budget ? `${kind}:${budget}` : kind;
+    });
+    const names = rows.map((row, i) => row.querySelector(".name").value.trim() || (seats[i] === "human" ? `Player ${i + 1}` : `Bot ${i + 1} (${seats[i]})`));
+    const body = {game: $("game").value, seats, names, options: readOptions()};
+    if ($("seed").value !== "") body.seed = Number($("seed").value);
+    $("create").disabled = true;
+    const reply = await api("POST", "/api/games", body);
+    $("create").disabled = false;
+    if (!reply.ok) { $("create-error").textContent = reply.data.detail || `error ${reply.status}`; return; }
+    const {id, tokens} = reply.data;
+    const humans = Object.keys(tokens);
+    const hotseat = document.querySelector("input[name=mode]:checked").value === "hotseat";
+    if (hotseat || humans.length <= 1) {
+      TP.saveTokens(id, tokens);
+      location.href = `/play/${id}`;
+      return;
+    }
+    // share links: this browser keeps the first human seat; the others go to friends
+    TP.saveTokens(id, {[humans[0]]: tokens[humans[0]]});
+    const list = $("share-links");
+    list.replaceChildren();
+    for (const seat of humans) {
+      const url = `${location.origin}/play/${id}#seat=${seat}&token=${encodeURIComponent(tokens[seat])}`;
+      list.append(h("li", {}, h("b", {}, names[Number(seat)]), seat === humans[0] ? " (you)" : "", ": ",
+        h("input", {type: "text", readonly: true, value: url, class: "share-url", dataset: {seat}, onclick: (e) => e.target.select()}),
+        h("button", {type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url)}, "copy")));
+    }
+    $("open-game").href = `/play/${id}`;
+    $("share").hidden = false;
+    $("create-form").hidden = true;
+    refresh();
+  }
+
+  async function refresh() {
+    const reply = await api("GET", "/api/games");
+    if (!reply.ok) return;
+    const rows = reply.data.games.filter((g) => (listTab === "over") === (g.status === "over"));
+    const body = document.querySelector("#games tbody");
+    body.replaceChildren();
+    $("games-empty").hidden = rows.length > 0;
+    for (const g of rows) {
+      const mine = Object.keys(TP.tokens(g.id)).length > 0;
+      const seats = g.names.map((n, i) => {
+        const moving = g.status !== "over" && g.to_move.includes(i);
+        const score = g.scores ? ` ${g.scores[i]}` : "";
+        const star = g.winners && g.winners.includes(i) ? " ★" : "";
+        return h("span", {class: "seat-tag" + (moving ? " moving" : "")}, n + score + star);
+      });
+      const link = g.status === "over" ? "Replay" : (mine ? "Resume" : "Watch");
+      body.append(h("tr", {dataset: {id: g.id}},
+        h("td", {}, g.title), h("td", {}, seats),
+        h("td", {}, g.status === "over" ? "finished" : `playing · ${g.actions} moves`),
+        h("td", {}, h("a", {href: `/play/${g.id}`, class: "button"}, link))));
+    }
+  }
+
+  function tab(which) {
+    listTab = which;
+    $("tab-open").classList.toggle("active", which === "playing");
+    $("tab-over").classList.toggle("active", which === "over");
+    refresh();
+  }
+
+  async function start() {
+    const reply = await api("GET", "/api/catalog");
+    if (!reply.ok) { $("create-error").textContent = "cannot load the games list"; return; }
+    catalog = reply.data;
+    const select = $("game");
+    for (const g of catalog.games) select.append(h("option", {value: g.name}, g.title));
+    const wanted = new URLSearchParams(location.search).get("game");
+    if (wanted && catalog.games.some((g) => g.name === wanted)) select.value = wanted;
+    const sync = () => { $("game-summary").textContent = currentGame().summary; drawOptions(); drawPlayers(); };
+    select.addEventListener("change", sync);
+    $("players").addEventListener("change", drawSeats);
+    $("create-form").addEventListener("submit", create);
+    $("tab-open").addEventListener("click", () => tab("playing"));
+    $("tab-over").addEventListener("click", () => tab("over"));
+    sync();
+    refresh();
+    setInterval(refresh, 4000);
+  }
+
+  start();
+})();

@@ -1,0 +1,308 @@
+/* The table: live views over a WebSocket per held seat (polling if it drops), the game drawn by its
+   renderer (its folder's web.js) or generically, every legal move clickable, scores, log, rules,
+   hot-seat curtain between human seats, the final breakdown and a step-by-step replay. */
+"use strict";
+(() => {
+  const {h, api} = TP;
+  const $ = (id) => document.getElementById(id);
+  const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+
+  const st = {
+    tokens: {},          // seat -> token held by this browser
+    views: {},           // seat (or "spectator") -> latest view
+    shown: null,         // the seat whose view is on screen (null: spectator)
+    curtain: false,
+    busy: false,
+    renderer: null,
+    replay: null,        // {step, steps, view} while replaying
+    playTimer: null,
+    lastVersion: -1,
+    sockets: [],
+  };
+
+  // ----- seats and tokens --------------------------------------------------------------------
+  function readFragment() {
+    const params = new URLSearchParams(location.hash.slice(1));
+    if (params.has("seat") && params.has("token")) {
+      TP.saveTokens(gameId, {[params.get("seat")]: params.get("token")});
+      history.replaceState(null, "", location.pathname);
+    }
+  }
+
+  const mySeats = () => Object.keys(st.tokens).map(Number).sort((a, b) => a - b);
+  const key = (seat) => (seat === null ? "spectator" : String(seat));
+
+  function latest() {
+    let best = null;
+    for (const view of Object.values(st.views)) if (!best || view.version > best.version) best = view;
+    return best;
+  }
+
+  function pickSeat(view) {
+    const seats = mySeats();
+    if (!seats.length) return null;
+    if (st.shown !== null && view.to_move.includes(st.shown)) return st.shown;
+    const moving = seats.find((s) => view.to_move.includes(s));
+    if (moving !== undefined) return moving;
+    return st.shown !== null ? st.shown : seats[0];
+  }
+
+  // ----- live connection -----------------------------------------------------------------------
+  function connect(seat) {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const query = seat === null ? "" : `?token=${encodeURIComponent(st.tokens[seat])}`;
+    let socket;
+    const open = () => {
+      socket = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`);
+      socket.onopen = () => $("conn").classList.add("live");
+      socket.onmessage = (event) => { try { receive(seat, JSON.parse(event.data)); } catch (err) { console.error(err); } };
+      socket.onclose = (event) => {
+        $("conn").classList.remove("live");
+        if (event.code === 4403 || event.code === 4404) { status(event.code === 4404 ? "No such game." : "This seat's link is not valid."); return; }
+        setTimeout(() => { poll(seat); open(); }, 1500);
+      };
+    };
+    open();
+    st.sockets.push(() => socket);
+  }
+
+  async function poll(seat) {
+    const reply = await api("GET", `/api/games/${encodeURIComponent(gameId)}`, undefined, seat === null ? null : st.tokens[seat]);
+    if (reply.ok) receive(seat, reply.data);
+    else if (reply.status === 404) status("No such game.");
+    else if (reply.status === 403) status("This seat's link is not valid.");
+  }
+
+  function receive(seat, view) {
+    const old = st.views[key(seat)];
+    if (old && old.version > view.version) return;
+    st.views[key(seat)] = view;
+    update();
+  }
+
+  // ----- acting --------------------------------------------------------------------------------
+  async function act(action) {
+    if (st.busy || st.replay || st.curtain || st.shown === null) return;
+    st.busy = true;
+    document.body.classList.add("busy");
+    const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/actions`, {action}, st.tokens[st.shown]);
+    st.busy = false;
+    document.body.classList.remove("busy");
+    if (reply.ok) { receive(st.shown, reply.data); return; }
+    toast(reply.data && reply.data.detail ? reply.data.detail : `error ${reply.status}`);
+  }
+
+  function toast(text) {
+    const node = $("toast");
+    node.textContent = text;
+    node.hidden = false;
+    clearTimeout(toast.timer);
+    toast.timer = setTimeout(() => { node.hidden = true; }, 3500);
+  }
+
+  function status(text, cls) {
+    const node = $("status");
+    node.textContent = text;
+    node.className = "status" + (cls ? " " + cls : "");
+  }
+
+  // ----- drawing -------------------------------------------------------------------------------
+  function update() {
+    if (st.replay) return;
+    const view0 = latest();
+    if (!view0) return;
+    const seat = pickSeat(view0);
+    if (mySeats().length > 1 && st.shown !== null && seat !== st.shown && view0.status !== "over") {
+      st.curtain = true;
+      $("curtain-text").textContent = `Pass the screen to ${view0.names[seat]}.`;
+      $("curtain-go").textContent = `I am ${view0.names[seat]} — show my cards`;
+      $("curtain").dataset.seat = seat;
+    }
+    if (!st.curtain) st.shown = seat;
+    $("curtain").hidden = !st.curtain;
+    document.body.classList.toggle("curtained", st.curtain);
+    const view = st.views[key(st.shown)] || view0;
+    draw(view, false);
+  }
+
+  function describe(view) {
+    if (view.status === "over") {
+      const winners = (view.winners || []).map((s) => view.names[s]);
+      return winners.length ? `Game over — ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.` : "Game over.";
+    }
+    const mine = view.seat !== null && view.to_move.includes(view.seat);
+    const others = view.to_move.filter((s) => s !== view.seat).map((s) => view.names[s] + (view.seats[s] !== "human" ? " is thinking…" : ""));
+    if (mine) return `Your turn, ${view.names[view.seat]}` + (others.length ? ` (also to move: ${others.join(", ")})` : "") + ".";
+    const ai = view.to_move.filter((s) => view.seats[s] !== "human");
+    if (ai.length && ai.length === view.to_move.length) return `${ai.map((s) => view.names[s]).join(", ")} ${ai.length > 1 ? "are" : "is"} thinking…`;
+    return `Waiting for ${view.to_move.map((s) => view.names[s]).join(", ")}.`;
+  }
+
+  function label(action, view) {
+    try { if (st.renderer && st.renderer.label) return st.renderer.label(action, view) || action; } catch (err) { console.error(err); }
+    return action;
+  }
+
+  function draw(view, replaying) {
+    $("title").textContent = `${view.title} · ${view.id}` + (view.seat !== null && view.seat !== undefined ? ` · ${view.names[view.seat]}` : " · watching");
+    document.title = `${view.title} — tablepress`;
+    const mine = !replaying && view.status === "playing" && view.seat !== null && view.to_move.includes(view.seat);
+    status(replaying ? `Replay — step ${view.step} of ${view.steps}` : describe(view), mine ? "your-turn" : (view.status === "over" ? "over" : ""));
+    const legal = replaying ? [] : view.legal_actions || [];
+    const ui = {
+      seat: view.seat, names: view.names, legal, legalSet: new Set(legal), interactive: mine && !st.curtain,
+      h, s: TP.s, card: TP.card, tree: TP.tree,
+      act, label: (a) => label(a, view),
+      /** Mark `node` as the control for `action` when that action is legal now. */
+      clickable(node, action) {
+        if (this.legalSet.has(action)) { node.dataset.action = action; node.classList.add("legal"); node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }
+        return node;
+      },
+    };
+    const board = $("board");
+    board.replaceChildren();
+    board.classList.toggle("interactive", ui.interactive);
+    try {
+      if (st.renderer) st.renderer.render(view, Object.assign(ui, {board}));
+      else board.append(genericBoard(view));
+    } catch (err) {
+      console.error(err);
+      board.replaceChildren(h("p", {class: "error"}, "This game's drawing failed; the generic view follows."), genericBoard(view));
+    }
+    drawMoves(view, legal, mine);
+    drawScores(view);
+    drawLog(view);
+    drawFinal(view, replaying);
+  }
+
+  function genericBoard(view) {
+    return h("div", {class: "generic"},
+      h("h3", {}, "Table"), TP.tree(view.public),
+      view.private && Object.keys(view.private).length ? [h("h3", {}, "Yours only"), TP.tree(view.private)] : null);
+  }
+
+  function drawMoves(view, legal, mine) {
+    const box = $("moves");
+    box.replaceChildren();
+    $("moves-panel").hidden = !mine;
+    if (!mine) return;
+    for (const action of legal) {
+      box.append(h("button", {type: "button", class: "move", dataset: {action}, title: action}, label(action, view)));
+    }
+  }
+
+  function drawScores(view) {
+    const table = $("scores");
+    table.replaceChildren();
+    view.names.forEach((name, seat) => {
+      const score = Array.isArray(view.scores) ? view.scores[seat] : "—";
+      const moving = view.status === "playing" && view.to_move.includes(seat);
+      const win = (view.winners || []).includes(seat);
+      table.append(h("tr", {class: (moving ? "moving " : "") + (seat === view.seat ? "me" : "")},
+        h("td", {}, moving ? "▶" : ""), h("td", {}, name, seat === view.seat ? " (you)" : "", win ? " ★" : ""),
+        h("td", {class: "num", dataset: {seat}}, String(score ?? "—"))));
+    });
+  }
+
+  function drawLog(view) {
+    const list = $("log");
+    list.replaceChildren();
+    const entries = view.log || [];
+    entries.forEach((entry, i) => {
+      list.append(h("li", {class: i === entries.length - 1 ? "last" : ""}, h("b", {}, view.names[entry.seat] + ": "), entry.text));
+    });
+    list.scrollTop = list.scrollHeight;
+    if (!st.replay && view.version !== st.lastVersion && st.lastVersion >= 0 && entries.length) {
+      const last = entries[entries.length - 1];
+      if (last.seat !== view.seat) toast(`${view.names[last.seat]}: ${last.text}`);
+    }
+    if (!st.replay) st.lastVersion = view.version;
+  }
+
+  function drawFinal(view, replaying) {
+    const panel = $("final");
+    panel.hidden = view.status !== "over" || replaying;
+    if (panel.hidden) return;
+    const parts = view.breakdown || [];
+    const keys = [];
+    for (const part of parts) for (const [k, v] of Object.entries(part)) {
+      if (k !== "total" && (typeof v === "number" || typeof v === "string") && !keys.includes(k)) keys.push(k);
+    }
+    const table = h("table", {class: "breakdown", id: "final-scores"},
+      h("thead", {}, h("tr", {}, h("th", {}, "player"), keys.map((k) => h("th", {}, k.replace(/_/g, " "))), h("th", {}, "total"))),
+      h("tbody", {}, parts.map((part, seat) => h("tr", {class: (view.winners || []).includes(seat) ? "winner" : ""},
+        h("td", {}, view.names[seat], (view.winners || []).includes(seat) ? " ★" : ""),
+        keys.map((k) => h("td", {class: "num"}, part[k] === undefined ? "" : String(part[k]))),
+        h("td", {class: "num total"}, String(part.total))))));
+    const details = parts.some((p) => Object.values(p).some((v) => v && typeof v === "object"))
+      ? h("details", {}, h("summary", {}, "Details"), TP.tree(parts.map((p, i) => Object.assign({player: view.names[i]}, p)))) : null;
+    $("final-table").replaceChildren(table, details || "");
+  }
+
+  // ----- replay --------------------------------------------------------------------------------
+  async function replayTo(step) {
+    const token = st.shown === null ? null : st.tokens[st.shown];
+    const reply = await api("GET", `/api/games/${encodeURIComponent(gameId)}/replay?step=${step}`, undefined, token);
+    if (!reply.ok) { toast(reply.data.detail || "replay unavailable"); return; }
+    st.replay = reply.data;
+    $("replay-bar").hidden = false;
+    $("rp-step").textContent = `${reply.data.step} / ${reply.data.steps}`;
+    draw(reply.data, true);
+  }
+
+  function stopPlay() { clearInterval(st.playTimer); st.playTimer = null; $("rp-play").textContent = "Play"; }
+
+  function setupReplay() {
+    $("replay-start").addEventListener("click", () => replayTo(0));
+    $("rp-first").addEventListener("click", () => { stopPlay(); replayTo(0); });
+    $("rp-prev").addEventListener("click", () => { stopPlay(); replayTo(Math.max(0, st.replay.step - 1)); });
+    $("rp-next").addEventListener("click", () => { stopPlay(); replayTo(st.replay.step + 1); });
+    $("rp-last").addEventListener("click", () => { stopPlay(); replayTo(st.replay.steps); });
+    $("rp-play").addEventListener("click", () => {
+      if (st.playTimer) { stopPlay(); return; }
+      $("rp-play").textContent = "Pause";
+      st.playTimer = setInterval(() => {
+        if (!st.replay || st.replay.step >= st.replay.steps) { stopPlay(); return; }
+        replayTo(st.replay.step + 1);
+      }, 700);
+    });
+    $("rp-exit").addEventListener("click", () => { stopPlay(); st.replay = null; $("replay-bar").hidden = true; update(); });
+  }
+
+  // ----- start ---------------------------------------------------------------------------------
+  async function start() {
+    readFragment();
+    st.tokens = TP.tokens(gameId);
+    const first = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
+    if (!first.ok) { status(first.status === 404 ? "No such game." : (first.data.detail || "error")); return; }
+    st.renderer = await TP.loadRenderer(first.data.game);
+    const catalog = await api("GET", "/api/catalog");
+    if (catalog.ok) {
+      const info = catalog.data.games.find((g) => g.name === first.data.game);
+      if (info) $("rules-text").replaceChildren(TP.rules(info.rules));
+    }
+    $("board").addEventListener("click", (event) => {
+      const target = event.target.closest("[data-action]");
+      if (target && $("board").classList.contains("interactive")) act(target.dataset.action);
+    });
+    $("board").addEventListener("keydown", (event) => {
+      const target = event.target.closest("[data-action]");
+      if (target && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); act(target.dataset.action); }
+    });
+    $("moves").addEventListener("click", (event) => {
+      const target = event.target.closest("[data-action]");
+      if (target) act(target.dataset.action);
+    });
+    $("curtain-go").addEventListener("click", () => {
+      st.shown = Number($("curtain").dataset.seat);
+      st.curtain = false;
+      update();
+    });
+    setupReplay();
+    const seats = mySeats();
+    if (!seats.length) { receive(null, first.data); connect(null); }
+    for (const seat of seats) { await poll(seat); connect(seat); }
+  }
+
+  start();
+})();
