@@ -109,7 +109,7 @@ def run_games(spec: SimSpec, seed: int, games: int, backend: str = "local", jobs
     if backend == "local":
         if address:
             raise TablepressError("--address is for --backend ray")
-        return run_local(spec, seed, games, jobs or default_jobs(), on_rows)
+        return run_local(spec, seed, games, default_jobs() if jobs is None else jobs, on_rows)
     if backend == "ray":
         return run_ray(spec, seed, games, address, on_rows)
     raise TablepressError(f"--backend takes local or ray, not {backend!r}")

@@ -61,6 +61,10 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
         raise TablepressError("give either --variant FILE or --compare A B, not both")
     if games < 1:
         raise TablepressError(f"-n must be at least 1 game, not {games}")
+    if jobs is not None and jobs < 1:
+        raise TablepressError(f"--jobs must be at least 1, not {jobs}")
+    if backend not in ("local", "ray"):
+        raise TablepressError(f"--backend takes local or ray, not {backend!r}")
     if report is not None and report.suffix.lower() not in (".html", ".htm"):
         raise TablepressError(f"{report}: --report writes an .html file")
     if out is not None:
