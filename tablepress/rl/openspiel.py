@@ -3,7 +3,7 @@
 `pyspiel.load_game("tablepress_flowers", {"players": 3})` (a game `by-this` is `tablepress_by_this`).
 Parameters: `players`; `reward` ("win": +1/-1, or "score": normalised margin; solo games give
 s/(1+|s|)); `obs_size` (tensor length); `deal_bytes`; and each of the game's own options (a "set"
-option as comma-separated names).
+option as names joined by "+": `electives=Chrysanthemum+Tulip`).
 
 Chance: the game begins with `deal_bytes` chance nodes, each choosing one byte (256 equally likely
 outcomes) of the seed; the engine is then created with `Game.new(players, seed)`. Every later
@@ -38,6 +38,8 @@ from .encoding import bounds, encode_features, feature_texts, final_rewards, leg
 
 DEFAULT_OBS_SIZE = 512
 DEFAULT_DEAL_BYTES = 4
+#: A "set" option's names are joined with "+" (a comma would end the parameter in a game string).
+SET_SEPARATOR = "+"
 
 
 def short_name(game: Game) -> str:
@@ -47,12 +49,18 @@ def short_name(game: Game) -> str:
 
 def _option_param(option: Option) -> Any:
     if option.kind == "set":
-        return ",".join(option.default)
+        return SET_SEPARATOR.join(option.default)
     if option.kind == "bool":
         return bool(option.default)
     if option.kind == "int":
         return int(option.default)
     return str(option.default)
+
+
+def _from_param(option: Option, value: Any) -> Any:
+    if option.kind == "set" and isinstance(value, str):
+        return value.split(SET_SEPARATOR)
+    return value
 
 
 def game_type(game: Game) -> pyspiel.GameType:
@@ -111,7 +119,7 @@ class TablepressSpielGame(pyspiel.Game):
             raise ValueError("reward must be win or score (OpenSpiel needs bounded utilities)")
         self.obs_size = int(full["obs_size"])
         self.deal_bytes = int(full["deal_bytes"])
-        self.options = game.normalise_options({o.name: full[o.name] for o in game.options})
+        self.options = game.normalise_options({o.name: _from_param(o, full[o.name]) for o in game.options})
         self.bounds = bounds(game, self.players, self.options)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.bounds.actions,
