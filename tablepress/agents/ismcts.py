@@ -1,6 +1,6 @@
-"""The `ismcts` agent: single-observer Information-Set MCTS (Cowling, Powley & Whitehouse, 2012).
+"""The `ismcts` agent: Information-Set MCTS (Cowling, Powley & Whitehouse, 2012) for any game.
 
-One tree per decision, rooted at the deciding seat's information set. Each iteration
+One search per decision, rooted at the deciding seat's information set. Each iteration
 
 1. **determinizes**: draws one full state consistent with what the seat knows
    (`SeatInfo.determinize` with the agent's seeded generator) — the only way hidden information enters;
@@ -10,15 +10,16 @@ One tree per decision, rooted at the deciding seat's information set. Each itera
    (the best-looking actions first, more as the node is visited);
 3. **expands** one new action, **rolls out** a few steps (random, or greedy-guided) and cuts off with
    the game's heuristic (`evaluation.cutoff_rewards`), or scores the end (`evaluation.final_rewards`);
-4. **backs up** one reward per seat; each node's statistics are from the side of the seat acting there,
+4. **backs up** one reward per seat; an edge's statistics are from the side of the seat acting there,
    so opponents are searched as players of their own interests (any number of players).
 
-Simultaneous choices: the seats in `to_move` act one after another inside the tree. A seat choosing in
-the same step as another does not see that other's choice: the edge is labelled with what others see
-of it (`Game.public_action`), so the later chooser's node is shared over the earlier one's hidden
-choices; the earlier seat's own choice is attached again to the key when that seat next moves (it
-remembers what it chose). Choices other seats made before the search are hidden in the state and
-resampled by `determinize`.
+Hidden actions: when a game's actions are all public (`Game.public_actions`) there is one tree
+(SO-ISMCTS). Otherwise every seat has its own tree (MO-ISMCTS): the seat to move selects in its own
+tree, and each tree follows the edge labelled with what its owner sees of the action — the action
+itself for the actor, `Game.public_action` for everyone else. So a seat never searches as if it knew
+another's secret choice, and simultaneous choices (several seats in `to_move`, acting one after
+another inside the search) are made without seeing each other. Choices other seats made before the
+search are hidden in the state and resampled by `determinize`.
 
 `ismcts:N` runs N iterations a decision (default 300); `ismcts:2s` runs for two seconds (then results
 depend on the machine's speed, not only on the seed). The agent keeps no tree between decisions and
@@ -40,23 +41,34 @@ DEFAULT_ITERATIONS = 300
 
 
 class Node:
-    """A node of the search tree: one information set of the seat that acts there."""
+    """A node of one observer's search tree: an information set of that observer.
 
-    __slots__ = ("seat", "visits", "n", "w", "avail", "children", "order", "ranked")
+    Edge statistics are kept for the seat that acts here: times taken, summed reward for that seat and
+    availability (iterations in which the action was legal here).
+    """
 
-    def __init__(self, seat: int):
-        self.seat = seat
+    __slots__ = ("visits", "n", "w", "avail", "children", "order", "known", "ranked")
+
+    def __init__(self) -> None:
         self.visits = 0
-        self.n: dict[str, int] = {}  # action → times taken
-        self.w: dict[str, float] = {}  # action → summed reward for `seat`
-        self.avail: dict[str, int] = {}  # action → iterations in which it was legal here
-        self.children: dict[tuple, Node] = {}
+        self.n: dict[str, int] = {}
+        self.w: dict[str, float] = {}
+        self.avail: dict[str, int] = {}
+        self.children: dict[str, Node] = {}
         self.order: list[str] = []  # actions in the order widening opens them
+        self.known: set[str] = set()  # the actions in `order` (for membership only, never iterated)
         self.ranked = False
+
+    def child(self, label: str) -> "Node":
+        """The node reached by the edge `label`, created on first use."""
+        node = self.children.get(label)
+        if node is None:
+            node = self.children[label] = Node()
+        return node
 
 
 class IsmctsAgent(Agent):
-    """SO-ISMCTS with availability-count UCB, heuristic progressive widening and a depth cut-off.
+    """ISMCTS with availability-count UCB, heuristic progressive widening and a depth cut-off.
 
     `budget` is iterations a decision (an int) or seconds (`Seconds`). The other parameters tune the
     search: `exploration` (UCB constant, rewards are in [0, 1]), `widening` and `widening_power`
@@ -104,8 +116,7 @@ class IsmctsAgent(Agent):
             return actions[0]
         game = info.game
         evaluate = heuristic_for(game)
-        root = Node(info.seat)
-        players = None
+        roots: list[Node] = []
         iterations = 0
         deadline = time.perf_counter() + float(self.budget) if isinstance(self.budget, Seconds) else None
         while True:
@@ -115,12 +126,13 @@ class IsmctsAgent(Agent):
             elif iterations and time.perf_counter() >= deadline:
                 break
             state = info.determinize(self.rng)
-            if players is None:
+            if not roots:
                 players = len(game.scores(state))
-            self._iterate(game, state, root, evaluate, players)
+                roots = [Node()] * players if game.public_actions else [Node() for _ in range(players)]
+            self._iterate(game, state, roots, evaluate, info.seat)
             iterations += 1
         self.last_iterations = iterations
-        return self._best(root, actions)
+        return self._best(roots[info.seat], actions)
 
     def _best(self, root: Node, actions: list[str]) -> str:
         """The most visited legal root action; ties by mean reward, then at random."""
@@ -131,55 +143,53 @@ class IsmctsAgent(Agent):
         best = max(key(a) for a in actions)
         return self.rng.choice([a for a in actions if key(a) == best])
 
-    def _iterate(self, game: Game, state: Any, root: Node, evaluate: Evaluate, players: int) -> None:
-        """One iteration on one determinization: select, expand, roll out, back up."""
-        path: list[tuple[Node, str]] = []
-        hidden: dict[int, list[str]] = {}
-        node = root
+    def _iterate(self, game: Game, state: Any, roots: list[Node], evaluate: Evaluate, seat: int) -> None:
+        """One iteration on one determinization: select, expand, roll out, back up.
+
+        `roots[p]` is the tree of observer p (all the same tree when every action is public). The seat
+        to move selects in its own tree; every tree then follows the edge labelled with what its
+        observer sees of the action (the action itself for the actor, `public_action` for the others).
+        """
+        shared = len(roots) == 1 or roots[0] is roots[-1]
+        cursors = list(roots)
+        path: list[tuple[Node, str, int]] = []
+        players = len(roots)
         while not game.is_over(state):
-            movers = game.to_move(state)
-            seat = node.seat
-            if seat not in movers:
-                break  # this information set is reached with another seat to move: cut off here
+            if path:
+                movers = game.to_move(state)
+                if not movers:
+                    break
+                seat = movers[0]
+            node = cursors[seat]
             legal = game.legal_actions(state, seat)
             if not legal:
                 break
             if not node.ranked:
-                self._rank(game, state, node, legal, evaluate)
+                self._rank(game, state, node, seat, legal, evaluate)
             action, new = self._select(node, legal)
-            path.append((node, action))
-            simultaneous = len(movers) > 1
-            label = game.public_action(state, seat, action) if simultaneous else action
+            path.append((node, action, seat))
+            public = action if shared else game.public_action(state, seat, action)
             game.apply_legal(state, seat, action)
-            if game.is_over(state):
-                break
-            after = game.to_move(state)
-            if not after:
-                break
-            next_seat = seat if seat in after else after[0]
-            if simultaneous and next_seat != seat and next_seat in movers:
-                hidden.setdefault(seat, []).append(action)  # the next chooser has not seen it
+            if shared:
+                child = node.child(action)
+                cursors = [child] * players
             else:
-                label = action
-            key = (label, tuple(hidden.pop(next_seat, ())))
-            child = node.children.get(key)
-            if child is None:
-                child = node.children[key] = Node(next_seat)
-            node = child
+                for observer in range(players):
+                    cursors[observer] = cursors[observer].child(action if observer == seat else public)
             if new:
                 break
         rewards = self._leaf(game, state, evaluate, players)
-        for visited, action in path:
-            visited.n[action] = visited.n.get(action, 0) + 1
-            visited.w[action] = visited.w.get(action, 0.0) + rewards[visited.seat]
+        for visited, action, actor in path:
+            visited.n[action] += 1
+            visited.w[action] += rewards[actor]
 
-    def _rank(self, game: Game, state: Any, node: Node, legal: list[str], evaluate: Evaluate) -> None:
-        """Order a node's actions by their one-step heuristic value for its seat (best first)."""
+    def _rank(self, game: Game, state: Any, node: Node, seat: int, legal: list[str], evaluate: Evaluate) -> None:
+        """Order a node's actions by their one-step heuristic value for `seat` (best first)."""
         node.ranked = True
+        node.known.update(legal)
         if len(legal) <= 1:
             node.order = list(legal)
             return
-        seat = node.seat
         values = []
         for index, action in enumerate(legal):
             child = game.clone(state)
@@ -191,12 +201,13 @@ class IsmctsAgent(Agent):
     def _select(self, node: Node, legal: list[str]) -> tuple[str, bool]:
         """The action to take at `node` among `legal`; whether it is new (an expansion)."""
         node.visits += 1
-        order = node.order
-        if len(order) < len(legal):
-            known = set(order)
-            order.extend(a for a in legal if a not in known)
+        order, known = node.order, node.known
+        for action in legal:
+            if action not in known:
+                known.add(action)
+                order.append(action)
         limit = max(1, math.ceil(self.widening * node.visits ** self.widening_power))
-        legal_set = set(legal) if len(order) != len(legal) else None
+        legal_set = None if len(order) == len(legal) else set(legal)  # equal lengths: the same actions
         candidates = []
         for action in order:
             if legal_set is None or action in legal_set:
@@ -220,7 +231,10 @@ class IsmctsAgent(Agent):
             if value > best_value:
                 best_action, best_value = action, value
         assert best_action is not None
-        return best_action, n.get(best_action, 0) == 0
+        if best_action not in n:
+            n[best_action], w[best_action] = 0, 0.0
+            return best_action, True
+        return best_action, False
 
     def _leaf(self, game: Game, state: Any, evaluate: Evaluate, players: int) -> list[float]:
         """Roll out up to `rollout_depth` steps, then score the end or cut off with the heuristic."""
