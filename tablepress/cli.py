@@ -158,6 +158,7 @@ def bench(
     players: Annotated[Optional[str], typer.Option(help="player counts, e.g. 2,4 (default: fewest and most)")] = None,
     seconds: Annotated[float, typer.Option(help="seconds per measurement")] = 2.0,
     ismcts: Annotated[bool, typer.Option(help="also measure ISMCTS search iterations per second")] = True,
+    research: Annotated[bool, typer.Option(help="also compare with OpenSpiel (ISMCTS, python_block_dominoes; rl extra)")] = False,
 ) -> None:
     """Measure random-play actions per second, games per second and ISMCTS iterations per second."""
     from .agents.speed import ismcts_speed
@@ -181,6 +182,11 @@ def bench(
     except (TablepressError, ValueError) as exc:
         raise fail(str(exc)) from None
     console.print(table)
+    if research:
+        from .rl.bench import tables as research_tables
+
+        for extra in research_tables(games or None, seconds=min(seconds, 1.0)):
+            console.print(extra)
 
 
 @app.command()
