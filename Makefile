@@ -21,6 +21,7 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed
 	sh scripts/ensure-chromium
+	sh scripts/ensure-poppler
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed
