@@ -34,6 +34,7 @@ class BoardScore:
             "propagation": self.propagation,
             "decorations": self.decorations,
             "growth_tokens": self.growth_tokens,
+            "each_decoration": ", ".join(f"{name} {points}" for name, points in self.decoration_rows) or "—",
             "plants_detail": [
                 {"plant": name, "tokens": tokens, "points": points} for name, tokens, points in self.plant_rows
             ],

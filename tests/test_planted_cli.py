@@ -1,0 +1,131 @@
+"""The `tablepress` command for Planted: score files (JSON shape, breakdown), bad input, unattended play
+with a record and replay, and the terminal at a human prompt."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tablepress.core.match import Match
+from tablepress.core.registry import get_game
+
+CONTRACT_EXAMPLE = """\
+# Ana
+plants: Monstera 2, ZZ Plant 4, Aloe Vera 3
+propagation: 5
+tools: Watering Can, Trowel
+decorations: Workbench, Terracotta Pot, Macramé Hanger
+
+# Bo
+plants: Pothos 1, Orchid
+propagation: 0
+decorations: macrame hanger, Side Tables, Bookshelf
+"""
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tablepress", *args], capture_output=True, text=True, input="")
+
+
+def test_score_json_shape_and_breakdown(cli, tmp_path):
+    position = tmp_path / "boards.txt"
+    position.write_text(CONTRACT_EXAMPLE)
+    result = cli("score", "planted", str(position), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["game"] == "planted"
+    ana, bo = data["players"]
+    assert ana["name"] == "Ana" and ana["plants"] == 7 + 6 + 6 and ana["propagation"] == 5
+    assert ana["decorations_detail"] == [{"decoration": "Workbench", "points": 2},
+                                         {"decoration": "Terracotta Pot", "points": 2},
+                                         {"decoration": "Macramé Hanger", "points": 6}]
+    assert ana["decorations"] == 10 and ana["total"] == 34
+    assert ana["plants_detail"][0] == {"plant": "Monstera", "tokens": 2, "points": 7}
+    assert bo["name"] == "Bo" and bo["plants"] == 1 and bo["total"] == 1 + 0 + 0 + 0 + 2 * 2
+
+
+def test_score_table_and_unnamed_player(cli, tmp_path):
+    position = tmp_path / "board.txt"
+    position.write_text("plants: Boston Fern 4\ndecorations: Terrarium, Terrarium\n")
+    data = json.loads(cli("score", "planted", str(position), "--json").stdout)
+    assert [(p["name"], p["total"]) for p in data["players"]] == [(None, 6 + 4)]
+    table = cli("score", "planted", str(position))
+    assert table.exit_code == 0 and "propagation" in table.stdout and "10" in table.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("plants: Monstera 2, Rosebush 1\n", "line 1: unknown plant 'Rosebush'"),
+        ("tools: Watering Can, Hammer\n", "line 1: unknown tool 'Hammer'"),
+        ("decorations: Workbench, Lamp\n", "line 1: unknown decoration 'Lamp'"),
+        ("tools: Workbench\n", "'Workbench' is a decoration, not a tool"),
+        ("# Ana\nplants: Monstera 4\n", "line 2: Monstera has 3 growth spaces"),
+        ("plants: Monstera, Orchid, Agave, Hoya, Yucca, Begonia, Calathea\n", "has 7 plants; a player has at most 6"),
+        ("# Bo\nplants: ZZ Plant 1, Pothos 2\n", "line 1: Bo has 2 beginner plants (ZZ Plant, Pothos)"),
+        ("propagation: lots\n", "line 1: propagation takes a whole number"),
+        ("plants: Monstera -1\n", "growth tokens must be 0 or more"),
+        ("flowers: Y4 Y4\n", "line 1: expected plants:, propagation:, tools: or decorations:"),
+        ("\x00\x01garbage{{\n", "line 1: expected plants:"),
+        ("\n\n", "no board found"),
+    ],
+)
+def test_bad_position_file_is_one_clear_line(tmp_path, content, message):
+    position = tmp_path / "bad.txt"
+    position.write_text(content)
+    result = run("score", "planted", str(position))
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_missing_file_is_one_clear_line(tmp_path):
+    result = run("score", "planted", str(tmp_path / "nope.txt"))
+    assert result.returncode != 0 and "cannot read" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_unattended_game_with_record_and_replay(cli, tmp_path, players):
+    record = tmp_path / "game.json"
+    result = cli("play", "planted", "--players", str(players), "--seats", "random", "--seed", "9",
+                 "--record", str(record))
+    assert result.exit_code == 0, result.output
+    assert "Final scores" in result.output and "Breakdown" in result.output
+    data = json.loads(record.read_text())
+    assert data["game"] == "planted" and data["players"] == players
+    match = Match.from_record(data)
+    assert match.is_over and data["scores"] == get_game("planted").scores(match.state)
+    replayed = cli("replay", str(record))
+    assert replayed.exit_code == 0 and "Game over." in replayed.output
+
+
+def test_tampered_record_is_refused(tmp_path):
+    record = tmp_path / "game.json"
+    run("play", "planted", "--players", "2", "--seats", "random", "--seed", "4", "--record", str(record))
+    data = json.loads(record.read_text())
+    data["actions"][0]["action"] = "play 999 LLL"
+    record.write_text(json.dumps(data))
+    result = run("replay", str(record))
+    assert result.returncode != 0 and "action 1" in result.stderr and "not in your hand" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_human_at_the_prompt(tmp_path):
+    record = tmp_path / "r.json"
+    moves = "help\ncard Monstera\ncard macrame hanger\nplay 999\n1\nquit\n"
+    result = subprocess.run(
+        [sys.executable, "-m", "tablepress", "play", "planted", "--players", "2", "--seats", "human,random",
+         "--seed", "3", "--record", str(record)],
+        capture_output=True, text=True, input=moves,
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Your hand" in out and "Nursery row" in out and "Planted" in out
+    assert "Monstera: Foliage, hard" in out and "3 points per fully grown plant" in out
+    assert "Not a legal move: 'play 999'" in out
+    assert "Traceback" not in out + result.stderr
+    actions = json.loads(record.read_text())["actions"]
+    assert actions[0]["seat"] == 0 and actions[0]["action"].startswith("play ")
