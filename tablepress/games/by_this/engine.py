@@ -498,6 +498,7 @@ class ByThisGame(Game[ByThisState]):
             "idle_turns": state.idle,
             "spent": [names[c] for c in state.spent],
             "closed": len(state.closed),
+            "closed_cards": [names[c] for c in state.closed],
         }
         private: dict[str, Any] = {}
         if seat is not None:

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ...core.names import fold
 
+PILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 PILE_STYLES = ("bold black on yellow", "bold black on cyan", "bold black on green", "bold black on magenta")
 SPECIAL_STYLE = "bold white on dark_red"
 
@@ -44,7 +45,7 @@ def shelf_table(public: dict[str, Any], all_numbers: bool = False) -> Table | Te
         pile = entry.get("pile")
         style = PILE_STYLES[pile % len(PILE_STYLES)] if pile is not None else "bold"
         numbers.append(Text(f" {entry['number']} ", style=style))
-        marks.append(Text("pile" if pile is not None else "", style="dim"))
+        marks.append(Text(f"[{PILE_LETTERS[pile]}]", style=style) if pile is not None else Text(""))
     table.add_row(word, *numbers)
     if any(m.plain for m in marks):
         table.add_row("", *marks)
@@ -93,6 +94,11 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
     head = Text(f"Shelf ({length} thing{'s' if length != 1 else ''}; close at {public['close_min']}+", style="bold")
     head.append(f"; closing scores {public['close_score']})" if length else ")")
     parts += [head, shelf_table(public)]
+    if public["piles"]:
+        counts = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+        described = [f"[{PILE_LETTERS[i]}] {counts.get(len(p['cards']), len(p['cards']))} {p['number']}s "
+                     f"(+{len(p['cards']) - 1})" for i, p in enumerate(public["piles"])]
+        parts.append(Text("  Piles of same numbers: " + ", ".join(described), style="dim"))
     floor = Text("Floor: ", style="bold")
     if not public["floor"]:
         floor.append("empty", style="dim")
