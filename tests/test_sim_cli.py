@@ -183,3 +183,26 @@ def test_records_replay(tmp_path: Path) -> None:
     assert len(files) == 3
     result = runner.invoke(app, ["replay", str(files[0])])
     assert result.exit_code == 0 and "Game over" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "game,expected",
+    [
+        ("flowers", {"discards", "region_points", "butterfly_points", "largest_region"}),
+        ("pressed", {"planted.Hydrangea", "pressed.Zinnia", "pick1.cards", "winner_pick", "pressed_points"}),
+        ("planted", {"plants.easy", "points.hard", "decoration_points", "propagation", "nursery_calls"}),
+        ("by-this", {"close_length", "forced_closes", "bythis", "dump", "lock", "samenumber"}),
+    ],
+)
+def test_every_game_simulates_with_its_card_level_figures(game: str, expected: set[str]) -> None:
+    data = simulate_json(game, "-n", "4", "--seed", "1", "--jobs", "1")
+    assert expected <= set(data["figures"])
+    assert sum(seat["wins"] for seat in data["seats"]) == pytest.approx(4)
+    assert data["mean_turns"] > 0
+
+
+def test_a_score_table_of_the_wrong_length_is_refused(tmp_path: Path) -> None:
+    variant = tmp_path / "short.toml"
+    variant.write_text("[flowers.Zinnia]\ntable = [0, 0, 9, 14, 20]\n")
+    code, _, err = simulate("pressed", "-n", "2", "--seed", "1", "--jobs", "1", "--variant", str(variant))
+    assert code == 2 and "flowers.Zinnia.table" in err and "needs 8" in err

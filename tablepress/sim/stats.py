@@ -48,6 +48,7 @@ def describe(values: Sequence[float] | np.ndarray) -> dict[str, Any]:
     """Mean, 95% interval, spread (sd), min, max and quantiles (5, 25, 50, 75, 95%)."""
     data = np.asarray(values, dtype=float)
     out = mean_ci(data)
+    data = data[~np.isnan(data)]
     if data.size:
         out["min"] = float(data.min())
         out["max"] = float(data.max())

@@ -1,0 +1,64 @@
+"""Card-level figures of one finished game of Pressed, for `tablepress simulate`.
+
+planted.FLOWER: mean points a planting of that flower scores (empty when none was planted);
+pressed.FLOWER: points that flower's groups score in final scoring, per player; planting_points and
+pressed_points per player; pickN.cards: mean cards in the column taken by the N-th picker of a round;
+winner_pick: the winners' mean pick position (1 = first), which shows whether picking early pays.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ...core.match import Match
+from .scoring import best_final, collection_counts
+
+
+def figures(game: Any, match: Match) -> dict[str, float]:
+    """Replay the match for planting points; read picks and final scoring from the end state."""
+    cards = game.cards
+    players = match.players
+    state = game.new(match.players, match.seed, match.options)
+    planted: dict[int, list[int]] = {kind: [] for kind in range(len(cards.names))}
+    pick_cards: list[list[int]] = [[] for _ in range(players)]
+    pick_positions: list[list[int]] = [[] for _ in range(players)]
+    order: list[int] = []
+    for seat, action in match.actions:
+        verb = action.split(" ", 1)[0]
+        round_before = state.round
+        if verb == "pick":
+            if len(order) == players:
+                order = []
+            order.append(seat)
+            column = int(action.split()[1]) - 1
+            pick_cards[len(order) - 1].append(len(state.bed[column]))
+            pick_positions[seat].append(len(order))
+        game.apply_legal(state, seat, action)
+        if verb == "plant" and state.last is not None:
+            planted[state.last[1]].append(state.last[4])
+        if state.round != round_before:
+            order = []
+    final = match.state
+    out: dict[str, float] = {}
+    for kind, name in enumerate(cards.names):
+        points = planted[kind]
+        out[f"planted.{name}"] = sum(points) / len(points) if points else math.nan
+    pressed = [0.0] * len(cards.names)
+    pressed_total = 0.0
+    for seat in range(players):
+        collection = [card for cards_ in final.pressed[seat] for card in cards_]
+        result = best_final(collection_counts(collection, cards), cards)
+        pressed_total += result.total
+        for group in result.groups:
+            pressed[group.kind] += group.points
+    for kind, name in enumerate(cards.names):
+        out[f"pressed.{name}"] = pressed[kind] / players
+    out["planting_points"] = sum(final.scores) / players
+    out["pressed_points"] = pressed_total / players
+    for position, taken in enumerate(pick_cards, start=1):
+        out[f"pick{position}.cards"] = sum(taken) / len(taken) if taken else math.nan
+    winners = game.winners(final)
+    positions = [p for seat in winners for p in pick_positions[seat]]
+    out["winner_pick"] = sum(positions) / len(positions) if positions else math.nan
+    return out
