@@ -7,7 +7,6 @@ on an error, and no traceback ever reaches a client.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import importlib.util
 import logging
@@ -15,6 +14,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import anyio
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -194,19 +194,13 @@ async def pump(websocket: WebSocket, watcher: Watcher) -> None:
         while True:
             await websocket.send_json(await watcher.queue.get())
 
-    async def receive() -> None:
+    async with anyio.create_task_group() as group:
+        group.start_soon(send)
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
-                return
-
-    tasks = [asyncio.create_task(send()), asyncio.create_task(receive())]
-    try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+                break
+        group.cancel_scope.cancel()
 
 
 def replay_view(room: Room, seat: int | None, step: int) -> dict[str, Any]:

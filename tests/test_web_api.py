@@ -1,0 +1,296 @@
+"""The HTTP API and WebSocket of contract.md, through FastAPI's TestClient on a fresh SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import warnings
+
+import httpx
+import pytest
+
+warnings.filterwarnings("ignore", message="Using `httpx`")
+
+from fastapi.testclient import TestClient  # noqa: E402
+from starlette.websockets import WebSocketDisconnect  # noqa: E402
+
+from tablepress.core.match import Match  # noqa: E402
+from tablepress.core.registry import game_names, get_game  # noqa: E402
+from tablepress.web.app import create_app  # noqa: E402
+
+from web_helpers import auth, play_out, wait_for  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path):
+    """A web app over a fresh database, with AI seats moving at once."""
+    return create_app(tmp_path / "games.db", ai_delay=0.0)
+
+
+@pytest.fixture
+def client(app):
+    """A test client with the app's lifespan running."""
+    with TestClient(app) as c:
+        yield c
+
+
+def create(client, game="flowers", seats=("human", "human"), **extra):
+    """Create a game and return (id, tokens)."""
+    reply = client.post("/api/games", json={"game": game, "seats": list(seats), "seed": 7, **extra})
+    assert reply.status_code == 201, reply.text
+    data = reply.json()
+    return data["id"], data["tokens"]
+
+
+def hub_state(app, game_id):
+    room = app.state.hub.rooms[game_id]
+    return room.match.game, room.match.state
+
+
+# ----- creating games ---------------------------------------------------------------------------
+def test_create_gives_one_token_per_human_seat_keyed_by_seat_string(client):
+    reply = client.post("/api/games", json={"game": "flowers", "seats": ["random", "human", "human"], "options": {}})
+    assert reply.status_code == 201
+    data = reply.json()
+    assert set(data) == {"id", "tokens"}
+    assert set(data["tokens"]) == {"1", "2"}
+    assert len(set(data["tokens"].values())) == 2
+    assert all(len(token) >= 24 for token in data["tokens"].values())
+
+
+def test_create_every_registered_game(client):
+    for name in game_names():
+        game = get_game(name)
+        seats = ["human"] * max(game.min_players, 2)
+        gid, tokens = create(client, name, seats)
+        view = client.get(f"/api/games/{gid}", headers=auth(tokens["0"])).json()
+        assert view["game"] == name and view["status"] == "playing"
+
+
+@pytest.mark.parametrize("body, fragment", [
+    (b"{not json", "malformed JSON"),
+    (b"[1, 2]", "JSON object"),
+    (b'{"game": "chess", "seats": ["human", "human"]}', "unknown game"),
+    (b'{"game": "flowers", "seats": []}', "seats"),
+    (b'{"game": "flowers", "seats": ["human", "wizard"]}', "seats[1]"),
+    (b'{"game": "flowers", "seats": ["human", "ismcts:0"]}', "budget"),
+    (b'{"game": "flowers", "seats": ["human", 3]}', "seats"),
+    (b'{"game": "flowers", "seats": ["human","human","human","human","human"]}', "players"),
+    (b'{"game": "flowers", "seats": ["human"], "options": {"colour": 1}}', "no option"),
+    (b'{"game": "flowers", "seats": ["human"], "options": {"summer": "maybe"}}', "summer"),
+    (b'{"game": "flowers", "seats": ["human"], "options": [1]}', "options"),
+    (b'{"game": "flowers", "seats": ["human"], "seed": -1}', "seed"),
+    (b'{"game": "flowers", "seats": ["human"], "seed": "x"}', "seed"),
+    (b'{"game": "flowers", "seats": ["human"], "names": ["a", "b"]}', "names"),
+    (b'\xff\xfe', "UTF-8"),
+])
+def test_create_rejects_bad_bodies_with_422_and_a_reason(client, body, fragment):
+    reply = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
+    assert reply.status_code == 422, reply.text
+    assert fragment in reply.json()["detail"]
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_create_rejects_huge_bodies(client):
+    reply = client.post("/api/games", content=b'{"game": "' + b"x" * 100_000 + b'"}')
+    assert reply.status_code == 413
+
+
+# ----- views ------------------------------------------------------------------------------------
+def test_views_come_from_the_game_and_spectators_see_public_only(app, client):
+    gid, tokens = create(client, "by-this", ["human", "human"])
+    game, state = hub_state(app, gid)
+    v0 = client.get(f"/api/games/{gid}", headers=auth(tokens["0"])).json()
+    v1 = client.get(f"/api/games/{gid}", headers=auth(tokens["1"])).json()
+    spectator = client.get(f"/api/games/{gid}").json()
+    for key in ("status", "to_move", "public", "private", "legal_actions", "scores"):
+        assert key in v0
+    assert v0["public"] == v1["public"] == spectator["public"] == json.loads(json.dumps(game.view(state, 0)["public"]))
+    assert v0["private"] == json.loads(json.dumps(game.view(state, 0)["private"]))
+    assert v1["private"] == json.loads(json.dumps(game.view(state, 1)["private"]))
+    assert v0["private"] != v1["private"]
+    assert spectator["private"] == {} and spectator["legal_actions"] == [] and spectator["seat"] is None
+    assert v0["legal_actions"] == game.legal_actions(state, 0)
+    # seat 1's hand appears nowhere in what seat 0 or a spectator receives
+    secret = json.dumps(v1["private"])
+    assert secret not in json.dumps(v0) and secret not in json.dumps(spectator)
+
+
+def test_wrong_token_is_403_and_unknown_game_404(client):
+    gid, tokens = create(client)
+    assert client.get(f"/api/games/{gid}", headers=auth("nope")).status_code == 403
+    assert client.get(f"/api/games/{gid}", headers={"Authorization": "Basic abc"}).status_code == 403
+    assert client.get("/api/games/doesnotexist").status_code == 404
+    assert client.get("/api/games/doesnotexist/record").status_code == 404
+    other, other_tokens = create(client)
+    assert client.get(f"/api/games/{gid}", headers=auth(other_tokens["0"])).status_code == 403
+
+
+# ----- actions ----------------------------------------------------------------------------------
+def test_a_legal_action_returns_the_new_view(app, client):
+    gid, tokens = create(client)
+    reply = client.post(f"/api/games/{gid}/actions", headers=auth(tokens["0"]), json={"action": "draw 1"})
+    assert reply.status_code == 200
+    view = reply.json()
+    assert view["version"] == 1 and view["log"][0]["text"] == "draw 1"
+    assert all(a.startswith("place") for a in view["legal_actions"])
+    assert app.state.hub.rooms[gid].match.actions == [(0, "draw 1")]
+
+
+@pytest.mark.parametrize("token_seat, body, status, fragment", [
+    ("1", {"action": "draw 1"}, 409, "not seat 1's turn"),
+    ("0", {"action": "draw 9"}, 409, "stack"),
+    ("0", {"action": "place Y4 0,1"}, 409, "draw"),
+    ("0", {"action": ""}, 409, ""),
+    ("0", {"action": 5}, 422, "text"),
+    ("0", {"act": "draw 1"}, 422, "action"),
+    ("0", ["draw 1"], 422, "action"),
+    ("0", {"action": "x" * 5000}, 422, "characters"),
+    (None, {"action": "draw 1"}, 403, "token"),
+    ("bad", {"action": "draw 1"}, 403, "token"),
+])
+def test_refused_actions_change_nothing(app, client, token_seat, body, status, fragment):
+    gid, tokens = create(client)
+    headers = {} if token_seat is None else auth(tokens.get(token_seat, "not-a-token"))
+    before = client.get(f"/api/games/{gid}", headers=auth(tokens["0"])).json()
+    reply = client.post(f"/api/games/{gid}/actions", headers=headers, json=body)
+    assert reply.status_code == status, reply.text
+    assert fragment in reply.json()["detail"]
+    assert client.get(f"/api/games/{gid}", headers=auth(tokens["0"])).json() == before
+    assert app.state.hub.rooms[gid].match.actions == []
+
+
+def test_malformed_json_action_is_422(client):
+    gid, tokens = create(client)
+    reply = client.post(f"/api/games/{gid}/actions", headers={**auth(tokens["0"]), "Content-Type": "application/json"},
+                        content=b'{"action": "draw 1"')
+    assert reply.status_code == 422 and "malformed JSON" in reply.json()["detail"]
+
+
+def test_hostile_bodies_never_crash_the_server(client):
+    gid, tokens = create(client)
+    bodies = [b"", b"null", b"0", b'"draw 1"', b"[" * 100_000, b'{"action": null}', b'{"action": {"$ne": 1}}',
+              b'{"action": "draw 1\\u0000"}', "{\"action\": \"dr\u00e4w 1\"}".encode()]
+    for body in bodies:
+        reply = client.post(f"/api/games/{gid}/actions", headers=auth(tokens["0"]), content=body)
+        assert reply.status_code in (409, 413, 422), (body[:40], reply.status_code, reply.text)
+    for body in bodies:
+        assert client.post("/api/games", content=body).status_code in (413, 422)
+    assert client.get(f"/api/games/{gid}").json()["version"] == 0
+    # the acting seat is the token's, whatever the body claims
+    reply = client.post(f"/api/games/{gid}/actions", headers=auth(tokens["0"]), json={"action": "draw 1", "seat": 1})
+    assert reply.status_code == 200 and reply.json()["log"][0]["seat"] == 0
+
+
+def test_concurrent_requests_on_one_game_are_serialised(app):
+    async def run() -> list[int]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as ac:
+            reply = await ac.post("/api/games", json={"game": "flowers", "seats": ["human", "human"], "seed": 1})
+            gid, token = reply.json()["id"], reply.json()["tokens"]["0"]
+            replies = await asyncio.gather(*[
+                ac.post(f"/api/games/{gid}/actions", headers=auth(token), json={"action": "draw 1"}) for _ in range(25)
+            ])
+            return [r.status_code for r in replies]
+
+    codes = asyncio.run(run())
+    assert sorted(codes) == [200] + [409] * 24
+
+
+# ----- AI seats, the end, records and replays ---------------------------------------------------
+def test_ai_seats_move_by_themselves(client):
+    gid, tokens = create(client, "flowers", ["human", "random"])
+    client.post(f"/api/games/{gid}/actions", headers=auth(tokens["0"]), json={"action": "draw 1"})
+    view = client.get(f"/api/games/{gid}", headers=auth(tokens["0"])).json()
+    client.post(f"/api/games/{gid}/actions", headers=auth(tokens["0"]), json={"action": view["legal_actions"][0]})
+    view = wait_for(client, gid, tokens["0"], lambda v: v["to_move"] == [0])
+    assert [e["seat"] for e in view["log"]] == [0, 0, 1, 1]
+
+
+def test_record_is_given_once_over_and_replays(client, cli, tmp_path):
+    gid, tokens = create(client, "flowers", ["human", "random"])
+    assert client.get(f"/api/games/{gid}/record").status_code == 409
+    final = play_out(client, gid, tokens, seed=3)
+    assert final["status"] == "over" and final["legal_actions"] == []
+    assert final["scores"] == [part["total"] for part in final["breakdown"]]
+    record = client.get(f"/api/games/{gid}/record").json()
+    match = Match.from_record(record)
+    assert match.is_over and record["scores"] == final["scores"]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    result = cli("replay", str(path))
+    assert result.exit_code == 0 and "Game over" in result.stdout
+    # after the end nobody may act
+    reply = client.post(f"/api/games/{gid}/actions", headers=auth(tokens["0"]), json={"action": "draw 1"})
+    assert reply.status_code == 409 and "over" in reply.json()["detail"]
+
+
+def test_all_ai_games_play_themselves_and_replay_step_by_step(client):
+    gid, tokens = create(client, "flowers", ["random", "random"])
+    assert tokens == {}
+    final = wait_for(client, gid, None, lambda v: v["status"] == "over")
+    steps = len(final["log"])
+    first = client.get(f"/api/games/{gid}/replay?step=0").json()
+    assert first["step"] == 0 and first["steps"] == steps and first["log"] == []
+    middle = client.get(f"/api/games/{gid}/replay?step=5").json()
+    assert len(middle["log"]) == 5 and middle["status"] == "playing" and middle["legal_actions"] == []
+    last = client.get(f"/api/games/{gid}/replay?step={steps + 50}").json()
+    assert last["step"] == steps and last["public"] == final["public"]
+    assert client.get(f"/api/games/{gid}/replay?step=x").status_code == 422
+
+
+def test_replay_is_refused_while_playing(client):
+    gid, _tokens = create(client)
+    assert client.get(f"/api/games/{gid}/replay?step=0").status_code == 409
+
+
+# ----- lobby endpoints --------------------------------------------------------------------------
+def test_catalog_lists_every_game_with_options_and_rules(client):
+    data = client.get("/api/catalog").json()
+    assert [g["name"] for g in data["games"]] == game_names()
+    assert "human" in data["agents"] and "random" in data["agents"]
+    flowers = next(g for g in data["games"] if g["name"] == "flowers")
+    assert flowers["options"][0]["name"] == "summer" and flowers["rules"]
+
+
+def test_game_list_shows_public_facts_and_never_tokens(client):
+    gid, tokens = create(client)
+    text = client.get("/api/games").text
+    assert gid in text and not any(token in text for token in tokens.values())
+
+
+def test_pages_and_renderers_are_served(client):
+    assert "Create game" in client.get("/").text
+    assert "board" in client.get("/play/abc").text
+    assert "registerGame" in client.get("/games/flowers/web.js").text
+    assert client.get("/games/nothing/web.js").status_code == 200
+    assert client.get("/static/common.js").status_code == 200
+
+
+# ----- WebSocket --------------------------------------------------------------------------------
+def test_websocket_pushes_the_seats_view_after_every_change(client):
+    gid, tokens = create(client)
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens['1']}") as ws:
+        first = ws.receive_json()
+        assert first["seat"] == 1 and first["version"] == 0
+        client.post(f"/api/games/{gid}/actions", headers=auth(tokens["0"]), json={"action": "draw 3"})
+        pushed = ws.receive_json()
+        assert pushed["version"] == 1 and pushed["seat"] == 1
+        # seat 0 drew face down: the card is in nobody else's push
+        assert "drawn" not in pushed["private"] and pushed["public"]["drawn"] is None
+    with client.websocket_connect(f"/ws/games/{gid}") as spectator:
+        assert spectator.receive_json()["private"] == {}
+        view = client.get(f"/api/games/{gid}", headers=auth(tokens["0"])).json()
+        client.post(f"/api/games/{gid}/actions", headers=auth(tokens["0"]), json={"action": view["legal_actions"][0]})
+        pushed = spectator.receive_json()
+        assert pushed["version"] == 2 and pushed["seat"] is None and pushed["private"] == {}
+
+
+def test_websocket_with_a_wrong_token_is_refused(client):
+    gid, _tokens = create(client)
+    with pytest.raises(WebSocketDisconnect):
+        with client.websocket_connect(f"/ws/games/{gid}?token=wrong") as ws:
+            ws.receive_json()
+    with pytest.raises(WebSocketDisconnect):
+        with client.websocket_connect("/ws/games/nothing") as ws:
+            ws.receive_json()
