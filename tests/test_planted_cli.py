@@ -53,7 +53,7 @@ def test_score_table_and_unnamed_player(cli, tmp_path):
     data = json.loads(cli("score", "planted", str(position), "--json").stdout)
     assert [(p["name"], p["total"]) for p in data["players"]] == [(None, 6 + 4)]
     table = cli("score", "planted", str(position))
-    assert table.exit_code == 0 and "propagation" in table.stdout and "10" in table.stdout
+    assert table.exit_code == 0 and "Terrarium" in table.stdout and "10" in table.stdout
 
 
 @pytest.mark.parametrize(
