@@ -107,6 +107,19 @@ class PressedGame(Game[PressedState]):
         game.variant = dict(overrides)
         return game
 
+    def normalise_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """As the base, and electives may also be given by code or plural (`AN,BB,TU`, `Babys Breath`)."""
+        given = dict(options or {})
+        if "electives" in given:
+            value = given["electives"]
+            items = value if isinstance(value, (list, tuple)) else str(value).split(",")
+            named = []
+            for item in items:
+                kind = self.cards.kind_of(str(item).strip()) if str(item).strip() else None
+                named.append(self.cards.names[kind] if kind is not None else str(item))
+            given["electives"] = named
+        return super().normalise_options(given)
+
     # ----- setup -------------------------------------------------------------------------------
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> PressedState:
         """Build the deck for the player count and electives, choose the first player, start round 1."""

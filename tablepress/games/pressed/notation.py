@@ -248,6 +248,8 @@ def parse_planting(text: str, cards: PressedCards, source: str = "position") -> 
     col = column - 1
     row = len(bed[col])
     _check_copies(bed, kind, cards, source)
+    if chooses and cards.effects[kind] != COPY and cards.counts[kind] != CHOSEN:
+        raise PositionError(f"{source}: line {chooses[0][0]}: a {cards.names[kind]} makes no choice")
     targets: list[int] = []
     for choose_line, r, c in chooses:
         here = f"{source}: line {choose_line}"
