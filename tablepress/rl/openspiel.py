@@ -143,6 +143,35 @@ class TablepressSpielGame(pyspiel.Game):
         return ViewObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
+class Inner:
+    """The mutable part of a state. OpenSpiel clones Python states with deepcopy; this copies itself
+    with `Game.clone` instead of a generic deep copy, and pickles its game by name."""
+
+    __slots__ = ("game", "seed_bytes", "engine", "log", "legal")
+
+    def __init__(self, game: Game, seed_bytes: list[int], engine: Any, log: list[tuple[int, str, str]]):
+        self.game = game
+        self.seed_bytes = seed_bytes
+        self.engine = engine
+        #: Each action: (seat, full text, what the other seats saw of it).
+        self.log = log
+        #: (seat, its legal actions) for the current engine state, or None.
+        self.legal: tuple[int, list[str]] | None = None
+
+    def __deepcopy__(self, memo: dict) -> "Inner":
+        engine = None if self.engine is None else self.game.clone(self.engine)
+        copy = Inner(self.game, list(self.seed_bytes), engine, list(self.log))
+        copy.legal = self.legal
+        return copy
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _restore_inner, (short_name(self.game), self.seed_bytes, self.engine, self.log)
+
+
+def _restore_inner(name: str, seed_bytes: list[int], engine: Any, log: list[tuple[int, str, str]]) -> Inner:
+    return Inner(REGISTERED[name].tablepress_game, seed_bytes, engine, log)
+
+
 class TablepressSpielState(pyspiel.State):
     """An OpenSpiel state wrapping a tablepress engine state, its chance bytes and its action log."""
 
@@ -151,10 +180,12 @@ class TablepressSpielState(pyspiel.State):
     def __init__(self, game: TablepressSpielGame):
         super().__init__(game)
         self._config = game.config
-        self._seed_bytes: list[int] = []
-        self._engine: Any = None
-        #: Each action: (seat, full text, what the other seats saw of it).
-        self._log: list[tuple[int, str, str]] = []
+        self._inner = Inner(self.tablepress_game, [], None, [])
+
+    @property
+    def _engine(self) -> Any:
+        """The tablepress engine state (None during the deal)."""
+        return self._inner.engine
 
     # ----- flow --------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -166,9 +197,12 @@ class TablepressSpielState(pyspiel.State):
         return self.tablepress_game.to_move(self._engine)[0]
 
     def _legal_texts(self, player: int) -> list[str]:
-        if self._engine is None or player < 0:
+        inner = self._inner
+        if inner.engine is None or player < 0:
             return []
-        return self.tablepress_game.legal_actions(self._engine, player)
+        if inner.legal is None or inner.legal[0] != player:
+            inner.legal = (player, self.tablepress_game.legal_actions(inner.engine, player))
+        return inner.legal[1]
 
     def _legal_actions(self, player: int) -> list[int]:
         """Indices of `player`'s legal actions (0 … n-1)."""
@@ -182,17 +216,19 @@ class TablepressSpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         """A seed byte during the deal; otherwise the player's k-th legal action."""
-        if self._engine is None:
-            self._seed_bytes.append(int(action))
-            if len(self._seed_bytes) == self._config.deal_bytes:
-                seed = int.from_bytes(bytes(self._seed_bytes), "big")
-                self._engine = self.tablepress_game.new(self._config.players, seed, dict(self._config.options))
+        inner = self._inner
+        if inner.engine is None:
+            inner.seed_bytes.append(int(action))
+            if len(inner.seed_bytes) == self._config.deal_bytes:
+                seed = int.from_bytes(bytes(inner.seed_bytes), "big")
+                inner.engine = self.tablepress_game.new(self._config.players, seed, dict(self._config.options))
             return
         seat = self.current_player()
-        text = self.tablepress_game.legal_actions(self._engine, seat)[action]
-        public = self.tablepress_game.public_action(self._engine, seat, text)
-        self.tablepress_game.apply_legal(self._engine, seat, text)
-        self._log.append((seat, text, public))
+        text = self._legal_texts(seat)[action]
+        public = self.tablepress_game.public_action(inner.engine, seat, text)
+        inner.legal = None
+        self.tablepress_game.apply_legal(inner.engine, seat, text)
+        inner.log.append((seat, text, public))
 
     def _action_to_string(self, player: int, action: int) -> str:
         """A seed byte, or the text of the player's k-th legal action now."""
@@ -218,23 +254,25 @@ class TablepressSpielState(pyspiel.State):
 
     def log_as_seen(self, player: int | None) -> list[str]:
         """Every action as `player` saw it: its own in full, the others' public forms."""
-        return [f"{seat}:{text if seat == player else public}" for seat, text, public in self._log]
+        return [f"{seat}:{text if seat == player else public}" for seat, text, public in self._inner.log]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "TablepressSpielState":
         """A state `player_id` cannot tell from this one, with everything it cannot see resampled by
         `Game.determinize`; the others' secret actions in the log are replaced by their public forms."""
         rng = random.Random(int(probability_sampler() * 2**53))
         clone = self.clone()
-        if self._engine is None:
-            clone._seed_bytes = [rng.randrange(256) for _ in self._seed_bytes]
+        inner = clone._inner
+        if inner.engine is None:
+            inner.seed_bytes = [rng.randrange(256) for _ in inner.seed_bytes]
             return clone
-        clone._engine = self.tablepress_game.determinize(self._engine, player_id, rng)
-        clone._log = [(seat, text if seat == player_id else public, public) for seat, text, public in self._log]
+        inner.engine = self.tablepress_game.determinize(self._engine, player_id, rng)
+        inner.legal = None
+        inner.log = [(seat, text if seat == player_id else public, public) for seat, text, public in inner.log]
         return clone
 
     def __str__(self) -> str:
         """The seed bytes and the full engine state (for debugging and serialisation checks)."""
-        return f"deal {self._seed_bytes}\n{self._engine!r}"
+        return f"deal {self._inner.seed_bytes}\n{self._engine!r}"
 
 
 class ViewObserver:
