@@ -57,10 +57,11 @@ def test_solo_json_leaves_win_rate_out() -> None:
 
 
 def test_seats_are_reported_per_seat_and_per_agent() -> None:
-    data = simulate_json("flowers", "-n", "6", "--seed", "2", "--jobs", "1", "--players", "3", "--seats", "greedy,random")
-    assert [s["agent"] for s in data["seats"]] == ["greedy", "random", "random"]
-    assert [a["agent"] for a in data["agents"]] == ["greedy", "random"]
-    assert sum(a["wins"] for a in data["agents"]) == pytest.approx(6)
+    data = simulate_json("by-this", "-n", "4", "--seed", "2", "--jobs", "1", "--players", "3", "--seats", "greedy:1,random")
+    assert [s["agent"] for s in data["seats"]] == ["greedy:1", "random", "random"]
+    assert [a["agent"] for a in data["agents"]] == ["greedy:1", "random"]
+    assert data["agents"][1]["seats"] == [1, 2]
+    assert sum(a["wins"] for a in data["agents"]) == pytest.approx(4)
 
 
 def test_the_same_seed_gives_the_same_numbers_and_another_seed_others() -> None:
