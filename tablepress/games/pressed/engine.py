@@ -25,7 +25,7 @@ from typing import Any
 from ...core.errors import DataError, OptionError
 from ...core.game import Game, Option
 from ...core.rng import next_rng
-from .cards import SWAP, PressedCards, load_data
+from .cards import CHOSEN, COPY, SWAP, PressedCards, load_data
 from .notation import score_position
 from .scoring import PlantScore, best_final, collection_counts, line_cards, plant_choices, plant_score
 
@@ -203,17 +203,40 @@ class PressedGame(Game[PressedState]):
             return []
         codes = self.cards.codes
         if state.phase == PLANT:
-            actions = []
-            for kind in sorted(set(state.hands[seat])):
-                for col in range(len(state.bed)):
-                    for copy, choose in plant_choices(state.bed, col, kind, self.cards):
-                        actions.append(_plant_text(codes, kind, col, copy, choose))
-            return actions
+            return self._plant_actions(state.bed, sorted(set(state.hands[seat])))
         if state.phase == EFFECT:
             return [NOSWAP] + [f"swap {r + 1},{a + 1} {r + 1},{b + 1}" for r, a, b in self._swaps(state)]
         if state.phase == PICK:
             return [f"pick {col + 1}" for col, who in enumerate(state.taken) if who < 0]
         return [_press_text(codes, choice) for choice in self.press_choices(state.to_press[seat])]
+
+    def _plant_actions(self, bed: list[list[int]], kinds: list[int]) -> list[str]:
+        """`plant ...` for every flower in hand, column and distinct choice (fast path of plant_choices)."""
+        codes, cards = self.cards.codes, self.cards
+        simple = [cards.effects[k] != COPY and cards.counts[k] != CHOSEN for k in kinds]
+        columns = range(len(bed))
+        lines = None if all(simple) else [sorted(set(line_cards(bed, len(bed[c]), c))) for c in columns]
+        actions = []
+        for kind, plain in zip(kinds, simple):
+            prefix = "plant " + codes[kind] + " "
+            if plain:
+                actions += [prefix + str(c + 1) for c in columns]
+                continue
+            assert lines is not None
+            for c in columns:
+                head = prefix + str(c + 1)
+                targets = lines[c]
+                if not targets:
+                    actions.append(head)
+                elif cards.effects[kind] == COPY:
+                    for copy in targets:
+                        if cards.counts[copy] == CHOSEN:
+                            actions += [f"{head} copy {codes[copy]} choose {codes[t]}" for t in targets]
+                        else:
+                            actions.append(f"{head} copy {codes[copy]}")
+                else:
+                    actions += [f"{head} choose {codes[t]}" for t in targets]
+        return actions
 
     def press_choices(self, picked: list[int]) -> list[tuple[int, ...]]:
         """Every distinct set of `press` cards from a sorted list of picked cards, in order."""

@@ -8,6 +8,7 @@ that value minus the best opponent's.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .engine import OVER, PICK, PLANT, PressedGame, PressedState
@@ -29,12 +30,17 @@ def collection(state: PressedState, seat: int, size: int) -> list[int]:
 
 
 def best_press_gain(game: PressedGame, counts: list[int], picked: list[int]) -> int:
-    """How much the best press from `picked` adds to a collection's best final total."""
+    """How much the best press from `picked` adds to a collection's best final total (cached)."""
+    return _press_gain(game, tuple(counts), tuple(sorted(picked)))
+
+
+@lru_cache(maxsize=200_000)
+def _press_gain(game: PressedGame, counts: tuple[int, ...], picked: tuple[int, ...]) -> int:
     cards = game.cards
     base = best_total(counts, cards)
     if len(picked) <= cards.press:
         return _with(counts, picked, cards) - base
-    return max(_with(counts, choice, cards) for choice in game.press_choices(sorted(picked))) - base
+    return max(_with(counts, choice, cards) for choice in game.press_choices(list(picked))) - base
 
 
 def _with(counts: list[int], extra: Any, cards: Any) -> int:

@@ -224,9 +224,9 @@ def parse_planting(text: str, cards: PressedCards, source: str = "position") -> 
         if verb == "play":
             if play is not None:
                 raise PositionError(f"{where}: a planting query has one play line")
-            if len(words) != 3:
+            if len(words) < 3:
                 raise PositionError(f"{where}: write play CODE COLUMN (like play HY 3)")
-            kind = _code(words[1], cards, where)
+            kind = _code(" ".join(words[1:-1]), cards, where)
             play = (number, kind, _number(words[2], "column", where))
             continue
         if verb == "choose":
