@@ -54,6 +54,22 @@ def test_named_players_and_plain_table(tmp_path: Path) -> None:
     assert table.returncode == 0 and "Ana" in table.stdout and "6" in table.stdout
 
 
+@pytest.mark.parametrize("text", [
+    "\ufeffkey: A to Z\nApple, Ant, Rice, Sand\n",
+    "A → Z\nApple, Ant, Rice, Sand\n",
+    "key = a to z\r\nApples, Ant,\r\nRice, Sand,\r\n",
+])
+def test_lenient_forms(tmp_path: Path, text: str) -> None:
+    result = score(tmp_path, text, "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["players"][0]["total"] == 6
+
+
+def test_out_of_order_on_a_continued_line_names_that_line(tmp_path: Path) -> None:
+    result = score(tmp_path, "key: A to Z\nApple, Ant\nRice, Coin\n")
+    assert result.returncode != 0 and "line 3" in result.stderr and "Coin (ABC 2)" in result.stderr
+
+
 def test_any_length_scores(tmp_path: Path) -> None:
     result = score(tmp_path, "key: Z to A\nZipper\n", "--json")
     assert json.loads(result.stdout)["players"][0]["total"] == 1

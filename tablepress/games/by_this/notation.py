@@ -14,7 +14,9 @@ Actions (stable forms, names as printed on the cards; a Key as typed with `to`):
     close / keep                the close decision at the end of your turn
 
 Position file: `key: Small to Large` (`→`, `->` or `to`), then the shelf left to right on one line,
-separated by commas; `# Name` lines start a player.
+separated by commas; `# Name` lines start a player. Leniencies a person at a table would expect: a
+first line that is just a Key (`Small → Large`), `key = ...`, a shelf continued on further lines, a
+byte-order mark, plural names (`Ants`).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from .scoring import first_out_of_order
 PLACE, SAME, BYTHIS, DUMP, LOCK, FLOOR, PASS, CLOSE, KEEP = (
     "place", "samenumber", "bythis", "dump", "lock", "floor", "pass", "close", "keep")
 FROM_FLOOR = " from floor"
-KEY_LINE = re.compile(r"^\s*key\s*:(.*)$", re.IGNORECASE)
+KEY_LINE = re.compile(r"^\s*key\s*[:=](.*)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +106,7 @@ def parse_position(text: str, cards: ByThisCards, source: str = "position") -> l
     index = cards.thing_index()
     sections: list[dict] = []
     current: dict | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         stripped = line.strip()
         if not stripped:
             continue
@@ -116,6 +118,8 @@ def parse_position(text: str, cards: ByThisCards, source: str = "position") -> l
             current = {"name": None, "line": number, "key": None, "shelf": None}
             sections.append(current)
         match = KEY_LINE.match(stripped)
+        if match is None and current["key"] is None and cards.find_key(stripped) is not None:
+            match = KEY_LINE.match(f"key: {stripped}")  # the Key written without `key:`
         if match:
             if current["key"] is not None:
                 raise PositionError(f"{source}: line {number}: a second key line for {_who(current)}")
@@ -127,10 +131,15 @@ def parse_position(text: str, cards: ByThisCards, source: str = "position") -> l
             continue
         if current["key"] is None:
             raise PositionError(f"{source}: line {number}: expected the Key first, like `key: Small to Large`")
-        if current["shelf"] is not None:
-            raise PositionError(f"{source}: line {number}: the shelf goes on one line (it was given on line "
-                                f"{current['shelf'][1]})")
-        current["shelf"] = (_shelf_line(stripped, cards, index, f"{source}: line {number}"), number)
+        if current["shelf"] is None:
+            current["shelf"] = ([], [])
+        things, lines = current["shelf"]  # a shelf continued on more lines still reads left to right
+        for card in _shelf_line(stripped, cards, index, f"{source}: line {number}"):
+            if card in things:
+                name = cards.names[card]
+                raise PositionError(f"{source}: line {number}: {name} is on the shelf twice (there is one {name})")
+            things.append(card)
+            lines.append(number)
     if not sections:
         raise PositionError(f"{source}: empty file (write `key: Small to Large`, then the shelf on the next line)")
     shelves = []
@@ -138,16 +147,17 @@ def parse_position(text: str, cards: ByThisCards, source: str = "position") -> l
         if section["key"] is None:
             raise PositionError(f"{source}: line {section['line']}: {_who(section)} has no `key:` line")
         if section["shelf"] is None:
-            raise PositionError(f"{source}: line {section['key'][1]}: {_who(section)} has a Key but no shelf line")
+            raise PositionError(f"{source}: line {section['key'][1]}: {_who(section)} has a Key but no shelf "
+                                f"line (write the things left to right, separated by commas)")
         key, _ = section["key"]
-        things, line = section["shelf"]
+        things, lines = section["shelf"]
         keycard = cards.keys[key]
         numbers = [cards.numbers[keycard.word_index][t] for t in things]
         bad = first_out_of_order(numbers, keycard.ascending)
         if bad is not None:
             word = keycard.word
             raise PositionError(
-                f"{source}: line {line}: the shelf is out of order under {keycard.name}: "
+                f"{source}: line {lines[bad]}: the shelf is out of order under {keycard.name}: "
                 f"{cards.names[things[bad]]} ({word} {numbers[bad]}) cannot stand right of "
                 f"{cards.names[things[bad - 1]]} ({word} {numbers[bad - 1]})"
             )
