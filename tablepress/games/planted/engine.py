@@ -33,6 +33,8 @@ PLAY, NURSERY = "play", "nursery"
 PLANT_KEY = 1000  # plants are counted as PLANT_KEY + index in card_counts
 #: Chance that a determinization guesses another seat's hidden choice was a Nursery call.
 NURSERY_GUESS = 0.2
+#: Boards whose feedings are remembered (the solver is the engine's hot spot).
+FEEDING_CACHE_SIZE = 20_000
 
 
 @dataclass(slots=True)
@@ -92,6 +94,10 @@ class PlantedGame(Game[PlantedState]):
         self.cards = PlantedCards.from_data(self.data)
         self.plant_index = {plant.name: i for i, plant in enumerate(self.cards.plants)}
         self._picks: dict[tuple[int, ...], list[str]] = {}
+        self._feeding_cache: dict[tuple, list[Feeding]] = {}
+        labels = {card: self.cards.label(card) for card in (*self.cards.resource_cards, *self.cards.item_cards)}
+        self._play_text = {card: f"{PLAY} {card} {label}" for card, label in labels.items()}
+        self._nursery_text = {card: f"{NURSERY} {card} {label}" for card, label in labels.items()}
 
     def with_variant(self, overrides: Mapping[str, Any]) -> "PlantedGame":
         """Planted with its card data (cards.toml) changed by `overrides`."""
@@ -179,9 +185,10 @@ class PlantedGame(Game[PlantedState]):
             return []
         if state.phase == CHOOSE:
             hand = state.hands[seat]
-            actions = [f"{PLAY} {card} {self.cards.label(card)}" for card in hand]
+            play, nursery = self._play_text, self._nursery_text
+            actions = [play[card] for card in hand]
             if len(state.plants[seat]) < self.cards.max_plants:
-                actions += [f"{NURSERY} {card} {self.cards.label(card)}" for card in hand]
+                actions += [nursery[card] for card in hand]
             return actions
         if state.phase == BUY:
             extras = self._trowel_picks(tuple(state.tools[seat]))
@@ -189,11 +196,17 @@ class PlantedGame(Game[PlantedState]):
         return [feeding_text(self.cards, state.plants[seat], f) for f in self.feedings(state, seat)]
 
     def feedings(self, state: PlantedState, seat: int) -> list[Feeding]:
-        """Every legal feeding of `seat` now (scored), the solver's best first."""
+        """Every legal feeding of `seat` now (scored), the solver's best first. Cached by the board's contents."""
         cards = self.cards
-        return feedings(cards, state.plants[seat], state.growth[seat], state.resources[seat],
-                        [cards.tool_of[c] for c in state.tools[seat]],
-                        [cards.decoration_of[c] for c in state.decorations[seat]], state.propagation[seat])
+        key = (tuple(state.plants[seat]), tuple(state.growth[seat]), tuple(state.resources[seat]),
+               tuple(sorted(cards.tool_of[c] for c in state.tools[seat])),
+               tuple(sorted(cards.decoration_of[c] for c in state.decorations[seat])), state.propagation[seat])
+        found = self._feeding_cache.get(key)
+        if found is None:
+            if len(self._feeding_cache) >= FEEDING_CACHE_SIZE:
+                self._feeding_cache.clear()
+            found = self._feeding_cache[key] = feedings(cards, *key)
+        return found
 
     def _trowel_picks(self, tools: tuple[int, ...]) -> list[str]:
         """The suffixes of a buy for these tools: [""] without Trowels, else ` +L`, ` +W`, ... (sorted multisets)."""

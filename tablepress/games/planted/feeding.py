@@ -93,25 +93,43 @@ def feedings(
     dynamic = [d for d in decos if d.scores in ("grown", "propagation")]
     tools = len(tool_kinds)
     before = sum(decoration_points(d, tools, type_counts, grown, propagation) for d in dynamic)
+    have_l, have_w, have_f, have_g = resources
+    have_basic = have_l + have_w + have_f
+    per_thumb, per_token = cards.thumbs_per_resource, cards.leftovers_per_token
+    # per-subset sums built from the subset without its lowest plant (masks in increasing order)
+    size = 1 << len(open_positions)
+    need_l, need_w, need_f = [0] * size, [0] * size, [0] * size
+    covered_of, grown_of = [0] * size, [0] * size
+    chosen_of: list[tuple[int, ...]] = [()] * size
     options: list[Feeding] = []
-    for mask in range(1 << len(open_positions)):
-        chosen = tuple(pos for bit, pos in enumerate(open_positions) if mask >> bit & 1)
-        need = [0, 0, 0]
-        covered = newly_grown = 0
-        for pos in chosen:
+    for mask in range(size):
+        if mask:
+            low = mask & -mask
+            prev, pos = mask ^ low, open_positions[low.bit_length() - 1]
             plant = cards.plants[plants[pos]]
-            for r in range(3):
-                need[r] += plant.cost[r]
-            covered += plant.spaces[growth[pos]]
-            newly_grown += growth[pos] + 1 == len(plant.spaces)
-        paid = pay(cards, resources, need)
-        if paid is None:
+            cost = plant.cost
+            need_l[mask] = need_l[prev] + cost[0]
+            need_w[mask] = need_w[prev] + cost[1]
+            need_f[mask] = need_f[prev] + cost[2]
+            covered_of[mask] = covered_of[prev] + plant.spaces[growth[pos]]
+            grown_of[mask] = grown_of[prev] + (growth[pos] + 1 == len(plant.spaces))
+            chosen_of[mask] = (pos,) + chosen_of[prev]
+        nl, nw, nf = need_l[mask], need_w[mask], need_f[mask]
+        missing = (nl - have_l if nl > have_l else 0) + (nw - have_w if nw > have_w else 0) + \
+            (nf - have_f if nf > have_f else 0)
+        thumbs = missing * per_thumb
+        if thumbs > have_g:
             continue
-        left, thumbs = paid
-        tokens = propagation_tokens(cards, left, trays)
-        after = sum(decoration_points(d, tools, type_counts, grown + newly_grown, propagation + tokens)
-                    for d in dynamic)
-        options.append(Feeding(chosen, thumbs, covered, tokens, covered + tokens + after - before))
+        value = have_basic - (nl + nw + nf) + missing + (have_g - thumbs) // per_thumb
+        tokens = value // per_token
+        if tokens:
+            tokens += trays
+        covered = covered_of[mask]
+        after = before
+        if dynamic:
+            after = sum(decoration_points(d, tools, type_counts, grown + grown_of[mask], propagation + tokens)
+                        for d in dynamic)
+        options.append(Feeding(chosen_of[mask], thumbs, covered, tokens, covered + tokens + after - before))
     best = max(range(len(options)),
                key=lambda i: (options[i].gain, len(options[i].positions), -options[i].thumbs, -i))
     return [options[best]] + options[:best] + options[best + 1:]
