@@ -61,6 +61,8 @@ class TablepressEnv(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents}
         self._rng = random.Random()
         self.state: Any = None
+        #: (agent, state object, its legal actions), cleared whenever the state changes.
+        self._legal: tuple[str, Any, list[str]] | None = None
 
     # ----- spaces ------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -90,12 +92,15 @@ class TablepressEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.game.to_move(self.state)[0]]
+        self._legal = None
 
     def legal_actions(self, agent: str) -> list[str]:
         """The text of each legal action of `agent` now: index k is action k."""
         if self.state is None or agent != self.agent_selection or self.game.is_over(self.state):
             return []
-        return self.game.legal_actions(self.state, self.seat_of(agent))
+        if self._legal is None or self._legal[0] != agent or self._legal[1] is not self.state:
+            self._legal = (agent, self.state, self.game.legal_actions(self.state, self.seat_of(agent)))
+        return self._legal[2]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """`agent`'s observation from its view; the mask is all zeros unless it is the agent to act."""
@@ -115,6 +120,7 @@ class TablepressEnv(AECEnv):
             raise ValueError(f"{agent}: action {action} is not one of the {len(legal)} legal actions")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        self._legal = None
         self.game.apply_legal(self.state, self.seat_of(agent), legal[int(action)])
         if self.game.is_over(self.state):
             for seat, value in enumerate(final_rewards(self.game, self.state, self.reward_mode)):
