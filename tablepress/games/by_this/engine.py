@@ -88,6 +88,12 @@ class ByThisGame(Game[ByThisState]):
         self.key_numbers = [cards.numbers[key.word_index] for key in cards.keys]
         self.key_ascending = [key.ascending for key in cards.keys]
         self._parsed: dict[str, Action] = {}
+        #: per thing, (from hand, from the Floor) × (empty shelf, left, right): the `place` texts.
+        self._place_texts = [
+            tuple(tuple(format_place(name, end, from_floor) for end in (None, "left", "right"))
+                  for from_floor in (False, True))
+            for name in cards.names[: cards.thing_count]
+        ]
 
     def with_variant(self, overrides: Mapping[str, Any]) -> "ByThisGame":
         """By This with its card data (cards.toml) changed by `overrides`."""
@@ -165,13 +171,26 @@ class ByThisGame(Game[ByThisState]):
 
     def placements(self, state: ByThisState, seat: int) -> list[str]:
         """Every `place` action of `seat`: things from the hand first (in hand order), then from the Floor."""
+        limit = self.thing_count
+        hand = [card for card in state.hands[seat] if card < limit]
+        shelf = state.shelf
+        if not shelf:
+            texts = self._place_texts
+            return [texts[card][0][0] for card in hand] + [texts[card][1][0] for card in state.floor]
+        numbers = self.key_numbers[state.key]
+        left, right = numbers[shelf[0]], numbers[shelf[-1]]
+        if not self.key_ascending[state.key]:  # mirror: a falling Key is a rising one on negated numbers
+            left, right, sign = -left, -right, -1
+        else:
+            sign = 1
         actions = []
-        names = self.names
-        for card in state.hands[seat]:
-            if card < self.thing_count:
-                actions += [format_place(names[card], end, False) for end in self.ends(state, card)]
-        for card in state.floor:
-            actions += [format_place(names[card], end, True) for end in self.ends(state, card)]
+        for from_floor, cards in ((0, hand), (1, state.floor)):
+            for card in cards:
+                n = sign * numbers[card]
+                if n <= left:
+                    actions.append(self._place_texts[card][from_floor][1])
+                if n >= right:
+                    actions.append(self._place_texts[card][from_floor][2])
         return actions
 
     def same_number_slots(self, state: ByThisState, card: int) -> list[tuple[str, int]]:
