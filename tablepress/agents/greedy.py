@@ -3,7 +3,7 @@
 For each legal action the agent applies it to a few determinizations of its information set and scores
 the result with the game's `heuristics.evaluate` (see `evaluation.heuristic_for`). Turns made of
 several steps by one seat (Flowers: draw, then place) are looked through: while the same seat is still
-to move, its best continuation is taken (bounded in depth and width), so a draw is valued by the best
+to move, its best next step is taken (bounded in depth and width), so a draw is valued by the best
 place for the drawn card. `greedy:N` uses N determinizations (default 4; 1 in games without hidden
 information). Ties are broken by the agent's seeded generator.
 """
@@ -29,20 +29,30 @@ def lookahead(
     game: Game, state: Any, seat: int, evaluate: Evaluate, rng: random.Random,
     depth: int = FOLLOW_DEPTH, width: int = FOLLOW_WIDTH,
 ) -> float:
-    """The value of `state` for `seat`: evaluated now, or, while `seat` is still to move, after its best next step."""
-    if depth <= 0 or game.is_over(state) or seat not in game.to_move(state):
-        return evaluate(game, state, seat)
-    actions = game.legal_actions(state, seat)
-    if not actions:
-        return evaluate(game, state, seat)
-    if len(actions) > width:
-        actions = rng.sample(actions, width)
-    best = float("-inf")
-    for action in actions:
-        child = game.clone(state)
-        game.apply_legal(child, seat, action)
-        best = max(best, lookahead(game, child, seat, evaluate, rng, depth - 1, width))
-    return best
+    """The value of `state` for `seat`: evaluated now or, while `seat` is still to move, after its next steps.
+
+    Each further step of the same seat's turn takes the action with the best immediate value (at most
+    `width` of them tried, a random sample beyond that), for at most `depth` steps: the cost grows with
+    the sum of the steps' choices, not their product.
+    """
+    value = evaluate(game, state, seat)
+    for _ in range(depth):
+        if game.is_over(state) or seat not in game.to_move(state):
+            break
+        actions = game.legal_actions(state, seat)
+        if not actions:
+            break
+        if len(actions) > width:
+            actions = rng.sample(actions, width)
+        best_state, value = None, float("-inf")
+        for action in actions:
+            child = game.clone(state)
+            game.apply_legal(child, seat, action)
+            child_value = evaluate(game, child, seat)
+            if child_value > value:
+                best_state, value = child, child_value
+        state = best_state
+    return value
 
 
 def action_values(
