@@ -400,7 +400,7 @@ class PressedGame(Game[PressedState]):
             "discard_size": len(state.discard),
             "seen_discards": [codes[c] for c in state.seen],
             "pressed_counts": [sum(len(p) for p in pressed) for pressed in state.pressed],
-            "pressing": [s for s in range(state.players) if state.to_press[s]],
+            "pressing": [s for s in range(state.players) if state.to_press[s]] if state.phase == PRESS else [],
             "last": self._last_view(state),
             "cards": self.card_info(),
         }
