@@ -7,6 +7,15 @@ otherwise the turn goes straight on. By This is its own step because it turns up
 that the player sees before placing. At the end of the turn, if the shelf is long enough, the player
 decides `close` or `keep`. Then the forced close (a whole round without a place or a special) and the
 end of the game are checked, and the next player draws.
+
+Choices where the rules file is silent (what a print-and-play table would do):
+- Same Number places a thing from the hand or the Floor (it is "a way of placing"), into any gap next
+  to a card with the thing's number — an end gap too. Gaps are named `after X` (or `before X` when the
+  left neighbour differs), so each gap is one action.
+- Dump the Shelf on an empty shelf and Lock the Key on a locked Key may be played: the special is spent
+  and the turn counts as one with a special.
+- An optional close also restarts the count toward a forced close (the shelf is new).
+- Hands are dealt one card at a time round the table, then the Floor is turned up.
 """
 
 from __future__ import annotations
