@@ -322,3 +322,18 @@ def test_ties_go_to_most_growth_tokens_then_shared():
     s.growth = [[1], [2], [2]]
     s.propagation = [0, 1, 1]
     assert GAME.scores(s) == [3, 3, 3] and GAME.winners(s) == [1, 2]
+
+
+def test_short_and_loose_action_texts_are_understood():
+    s = feeding_state([5, 5, 5, 0], [("ZZ Plant", 0), ("Snake Plant", 0), ("Aloe Vera", 0)])
+    assert GAME.canonical(s, 0, "feed aloe vera+zz plant") == "feed ZZ Plant+Aloe Vera"
+    assert GAME.canonical(s, 0, "FEED   none") == "feed none"
+    GAME.apply(s, 0, "feed snake plant + ALOE VERA")
+    assert s.growth[0] == [0, 1, 1]
+    s = game(2)
+    first = s.hands[0][0]
+    assert GAME.canonical(s, 0, f"play {first}") == f"play {first} {CARDS.label(first)}"
+    GAME.apply(s, 0, f"nursery {first}")
+    assert s.chosen[0] == first and s.nursery[0]
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        GAME.apply(s, 1, "play 999")

@@ -230,7 +230,7 @@ class PlantedCards:
         return round_index + 1 in self.pass_left
 
     def plant_names(self) -> NameIndex:
-        """Plant names as typed by people → plant index (via the name)."""
+        """Looks up plant names as people type them (any case, accents optional) → the canonical name."""
         return NameIndex(plant.name for plant in self.plants)
 
 

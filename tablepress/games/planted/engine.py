@@ -94,6 +94,7 @@ class PlantedGame(Game[PlantedState]):
         self.cards = PlantedCards.from_data(self.data)
         self.plant_index = {plant.name: i for i, plant in enumerate(self.cards.plants)}
         self._picks: dict[tuple[int, ...], list[str]] = {}
+        self.plant_names = self.cards.plant_names()
         self._feeding_cache: dict[tuple, list[Feeding]] = {}
         labels = {card: self.cards.label(card) for card in (*self.cards.resource_cards, *self.cards.item_cards)}
         self._play_text = {card: f"{PLAY} {card} {label}" for card, label in labels.items()}
@@ -230,6 +231,36 @@ class PlantedGame(Game[PlantedState]):
             self._buy(state, seat, rest)
         else:
             self._feed(state, seat, rest)
+
+    def apply(self, state: PlantedState, seat: int, action: str) -> None:
+        """Apply `action` (also in a short or loose form, see `canonical`), or raise IllegalAction and change nothing."""
+        super().apply(state, seat, self.canonical(state, seat, action))
+
+    def canonical(self, state: PlantedState, seat: int, action: str) -> str:
+        """The action a typed text means: `play 15` → `play 15 LL`; plant names in any case, accents optional,
+        a feeding's plants in any order. Text that means nothing is returned unchanged (normalised spaces)."""
+        text = " ".join(str(action).split())
+        verb, _, rest = text.partition(" ")
+        verb = verb.lower()
+        cards = self.cards
+        if verb in (PLAY, NURSERY):
+            number = rest.split(" ", 1)[0]
+            if number.isdigit() and int(number) in self._play_text:
+                return f"{verb} {number} {cards.label(int(number))}"
+        elif verb == "buy":
+            typed, _, extra = rest.partition("+")
+            name = self.plant_names.get(typed)
+            if name is not None:
+                picks = "".join(sorted(extra.replace(" ", "").upper(), key=lambda ch: LETTERS.find(ch)))
+                return f"buy {name}" + (f" +{picks}" if picks else "")
+        elif verb == "feed":
+            if rest.lower() in ("none", "nothing", ""):
+                return "feed none"
+            names = [self.plant_names.get(part) for part in rest.split("+")]
+            board = [cards.plants[p].name for p in state.plants[seat]]
+            if all(name in board for name in names):
+                return "feed " + "+".join(sorted(names, key=board.index))
+        return text
 
     def _reveal(self, state: PlantedState) -> None:
         cards = self.cards

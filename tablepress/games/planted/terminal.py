@@ -52,7 +52,7 @@ def plants_table(plants: list[dict[str, Any]], title: str | None = None, growth:
 
 
 def board_panel(board: dict[str, Any], title: str, mine: bool) -> Panel:
-    """One player's board."""
+    """One player's board; `mine` marks the viewer's own (with the best feeding during the feeding step)."""
     parts: list[RenderableType] = [plants_table(board["plants"])]
     have = Text("Resources: ")
     for letter, count in board["resources"].items():
@@ -68,7 +68,7 @@ def board_panel(board: dict[str, Any], title: str, mine: bool) -> Panel:
     if board.get("feeding"):
         status += f" · {board['feeding']}"
     parts.append(Text(status, style="dim"))
-    if board.get("best_feeding"):
+    if board.get("best_feeding") and mine:
         best = board["best_feeding"]
         parts.append(Text(f"Best feeding: {best['action']} (+{best['points']} points, "
                           f"{best['propagation']} propagation, {best['green_thumbs']} Green Thumbs used)",
