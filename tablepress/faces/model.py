@@ -7,6 +7,7 @@ bleed by the PDF renderer (so full-bleed art stays full-bleed after cutting).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from .fonts import PT, width_mm
@@ -155,8 +156,6 @@ def fit_size(text: str, max_width: float, size: float, bold: bool = True, smalle
 
 def arrow(x1: float, y1: float, x2: float, y2: float, colour: str = "#000000", width: float = 1.2) -> list[Shape]:
     """A straight arrow from (x1, y1) to (x2, y2) with a solid head."""
-    import math
-
     angle = math.atan2(y2 - y1, x2 - x1)
     head = width * 3.2
     back_x, back_y = x2 - head * math.cos(angle), y2 - head * math.sin(angle)

@@ -128,7 +128,7 @@ def _markup(text: str, bold_tag: str, code_tag: tuple[str, str]) -> str:
     return re.sub(r"`(.+?)`", rf"{code_tag[0]}\1{code_tag[1]}", escaped)
 
 
-def _section_text(game: Game, intro: Intro, section: Section) -> str:
+def _section_text(game: Game, section: Section) -> str:
     return f"{section.text}\n\n{contents_line(game)}" if section.id == "box" else section.text
 
 
@@ -169,7 +169,7 @@ def render_intro_pdf(game: Game, paper: str = "a4") -> bytes:
     story.append(box)
     for section in intro.sections:
         story.append(para(section.heading, head))
-        for kind, text in _blocks(_section_text(game, intro, section)):
+        for kind, text in _blocks(_section_text(game, section)):
             story.append(para(text, bullet if kind == "li" else body, kind == "li"))
     story.append(Spacer(1, 4 * mm))
     story.append(para(f"{intro.title} · made with tablepress · print at 100 %", foot))
@@ -214,7 +214,7 @@ def intro_html(game: Game) -> str:
     for section in intro.sections:
         parts.append(f'<section id="{html.escape(section.id)}"><h2>{html.escape(section.heading)}</h2>')
         items: list[str] = []
-        for kind, text in _blocks(_section_text(game, intro, section)):
+        for kind, text in _blocks(_section_text(game, section)):
             if kind == "li":
                 items.append(f"<li>{rich(text)}</li>")
                 continue

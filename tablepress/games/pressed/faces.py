@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from ...faces.model import CardFace, Circle, Face, Rect, Shape, Text, fit_size
-from ...faces.style import CENTRE_X, INK, INSET, MUTED, PANEL_W, PAPER, back, badge, banner, frame, paragraph
+from ...faces.style import CENTRE_X, INK, INSET, MUTED, PANEL_W, PAPER, back, badge, banner, frame, on, paragraph
 from .cards import CHOSEN, COPY, DISTINCT, NOTHING
 from .engine import PressedGame
 
@@ -82,16 +82,10 @@ def table_shapes(table: tuple[int, ...], colour: str, top: float) -> tuple[list[
         label = f"{index + 1}{'+' if index == len(table) - 1 else ''}"
         shapes += [Rect(x, y, cell_w, cell_h, fill=PAPER, stroke=colour, width=0.8, radius=1.2),
                    Rect(x, y, cell_w, 4.2, fill=colour, radius=1.2), Rect(x, y + 2.2, cell_w, 2.0, fill=colour),
-                   Text(x + cell_w / 2, y + 3.3, f"×{label}", 6.5, True, "middle",
-                        INK if _light(colour) else PAPER),
+                   Text(x + cell_w / 2, y + 3.3, f"×{label}", 6.5, True, "middle", on(colour)),
                    Text(x + cell_w / 2, y + cell_h - 2.0, str(points), 15, True, "middle", INK)]
     rows = -(-len(table) // per_row)
     return shapes, top + rows * (cell_h + gap)
-
-
-def _light(colour: str) -> bool:
-    red, green, blue = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.55
 
 
 def front(game: PressedGame, kind: int) -> Face:
