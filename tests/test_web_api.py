@@ -294,3 +294,12 @@ def test_websocket_with_a_wrong_token_is_refused(client):
     with pytest.raises(WebSocketDisconnect):
         with client.websocket_connect("/ws/games/nothing") as ws:
             ws.receive_json()
+
+
+def test_card_faces_come_from_the_print_faces_model(client):
+    reply = client.get("/faces/flowers/Y4g.svg")
+    assert reply.status_code == 200 and reply.headers["content-type"].startswith("image/svg+xml")
+    assert reply.text.lstrip().startswith("<svg") or "<svg" in reply.text[:200]
+    assert client.get("/faces/flowers/Y4g.svg?back=1").status_code == 200
+    assert client.get("/faces/flowers/Q9.svg").status_code == 404
+    assert client.get("/faces/nogame/Y4.svg").status_code == 404

@@ -3,71 +3,17 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-import httpx
 import pytest
 
 from tablepress.core.match import Match
 
-from web_helpers import auth, play_out
+from web_helpers import Server, auth, play_out
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
-
-
-def free_port() -> int:
-    """A port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class Server:
-    """`tablepress serve` on 127.0.0.1 in a subprocess."""
-
-    def __init__(self, db: Path, ai_delay: float = 0.02):
-        self.db = db
-        self.port = free_port()
-        exe = Path(sys.executable).with_name("tablepress")
-        self.proc = subprocess.Popen(
-            [str(exe), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(db),
-             "--ai-delay", str(ai_delay)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        )
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.client = httpx.Client(base_url=self.url, timeout=10)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if self.client.get("/healthz").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"the server did not start: {self.proc.stdout.read() if self.proc.stdout else ''}")
-            time.sleep(0.05)
-
-    def kill(self) -> None:
-        """SIGKILL: no chance to flush or close anything."""
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
-        self.client.close()
-
-    def stop(self) -> None:
-        """Stop politely (the end of a test)."""
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-        self.client.close()
 
 
 @pytest.fixture

@@ -25,6 +25,7 @@ from ..agents.base import AGENTS, HUMAN
 from ..core.errors import IllegalAction, TablepressError
 from ..core.match import Match
 from ..core.registry import GAME_MODULES, game_names, get_game
+from .faces import card_svg
 from .hub import Hub, NotFound
 from .requests import BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_create
 from .rooms import Room, Watcher, build_view
@@ -89,6 +90,13 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
             return Response("/* no renderer for this game: the table draws it generically */\n",
                             media_type="text/javascript")
         return FileResponse(path, media_type="text/javascript")
+
+    @app.get("/faces/{name}/{card}.svg", include_in_schema=False)
+    async def card_face(name: str, card: str, back: bool = False) -> Response:
+        svg = card_svg(name, card, back)
+        if svg is None:
+            return JSONResponse({"detail": f"no card face {card!r} for {name!r}"}, status_code=404)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=3600"})
 
     @app.get("/healthz", include_in_schema=False)
     async def health() -> dict[str, Any]:

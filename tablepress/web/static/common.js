@@ -122,6 +122,17 @@ const TP = (() => {
     return svg;
   }
 
+  /** A card face from the print faces model (/faces/GAME/KEY.svg) as an image `w` pixels wide;
+      if the game has no face for it, `fallback()` (e.g. a TP.card drawing) takes its place. */
+  function face(game, key, opts = {}) {
+    const w = opts.w || 60;
+    const img = h("img", {src: `/faces/${encodeURIComponent(game)}/${encodeURIComponent(key)}.svg${opts.back ? "?back=1" : ""}`,
+                          width: w, height: Math.round(w * 88 / 63), alt: opts.label || key, title: opts.title || opts.label || key,
+                          class: "face" + (opts.dim ? " dim" : ""), draggable: "false"});
+    img.addEventListener("error", () => { if (opts.fallback) img.replaceWith(opts.fallback()); }, {once: true});
+    return img;
+  }
+
   /** Register a game's renderer: {render(view, ui), label?(action, view)}. */
   function registerGame(name, renderer) { renderers[name] = renderer; }
 
@@ -152,6 +163,6 @@ const TP = (() => {
     return h("span", {}, String(value));
   }
 
-  return {h, s, api, tokens, saveTokens, rules, card, registerGame, renderer, loadRenderer, tree};
+  return {h, s, api, tokens, saveTokens, rules, card, face, registerGame, renderer, loadRenderer, tree};
 })();
 window.TP = TP;

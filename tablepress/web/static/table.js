@@ -151,8 +151,8 @@
     const legal = replaying ? [] : view.legal_actions || [];
     const ui = {
       seat: view.seat, names: view.names, legal, legalSet: new Set(legal), interactive: mine && !st.curtain,
-      h, s: TP.s, card: TP.card, tree: TP.tree,
-      act, label: (a) => label(a, view),
+      h, s: TP.s, card: TP.card, face: TP.face, tree: TP.tree, game: view.game,
+      act, label: (a) => label(a, view), redraw: () => draw(view, replaying), version: view.version,
       /** Mark `node` as the control for `action` when that action is legal now. */
       clickable(node, action) {
         if (this.legalSet.has(action)) { node.dataset.action = action; node.classList.add("legal"); node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }

@@ -1,0 +1,220 @@
+"""Browser tests in real Chromium (Debian's /usr/bin/chromium driven by Playwright's Python package).
+
+A `tablepress serve` subprocess on 127.0.0.1; games are created in the lobby and played to the end by
+clicking; two browser contexts as two human seats each see only their own hand.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from tablepress.core.registry import game_names
+
+from web_helpers import Server, auth
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium (scripts/ensure-chromium)")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One web server for the module, AI seats pausing only briefly."""
+    srv = Server(tmp_path_factory.mktemp("web") / "games.db", ai_delay=0.05)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Chromium, launched from the Debian package (never `playwright install`)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page (own context, own local storage) that fails the test on any script error."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.errors = errors
+    yield pg
+    context.close()
+    assert not errors, errors
+
+
+def create_in_lobby(page, server, game: str, seats: list[str], hotseat: bool = False, seed: int | None = None) -> None:
+    """Fill the lobby form: game, player count, each seat's kind, then create."""
+    page.goto(server.url + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    rows = page.locator("#seats .seat")
+    for index, kind in enumerate(seats):
+        rows.nth(index).locator("select.kind").select_option(kind)
+    if hotseat:
+        page.check("input[name=mode][value=hotseat]")
+    if seed is not None:
+        page.fill("#seed", str(seed))
+    page.click("#create")
+
+
+def play_to_end(page, rng: random.Random, prefer_board: bool = False, limit: int = 1500) -> None:
+    """Click legal moves until the final scores show: a board control when asked and offered, else a move button."""
+    for _ in range(limit):
+        page.wait_for_function(
+            "() => !document.getElementById('final').hidden || "
+            "(!document.body.classList.contains('busy') && document.querySelector('#moves [data-action]'))",
+            timeout=30_000,
+        )
+        if page.locator("#final").is_visible():
+            return
+        board = page.locator("#board.interactive [data-action]")
+        if prefer_board and board.count():
+            target = board.nth(rng.randrange(board.count()))
+        else:
+            buttons = page.locator("#moves [data-action]")
+            target = buttons.nth(rng.randrange(buttons.count()))
+        version = page.evaluate("() => document.querySelectorAll('#log li').length")
+        try:
+            target.click(timeout=5_000)
+        except Exception:  # noqa: BLE001 - the table redrew under the click; look again
+            continue
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {version} || "
+                               "!document.getElementById('final').hidden", timeout=30_000)
+    raise AssertionError("the game did not end")
+
+
+def final_totals(page) -> list[int]:
+    """The totals column of the final scores table."""
+    return [int(t) for t in page.locator("#final-scores td.total").all_inner_texts()]
+
+
+def game_id(page) -> str:
+    """The id of the game on the table page."""
+    return page.url.split("/play/")[1].split("#")[0]
+
+
+def test_by_this_against_an_ai_from_the_lobby_to_the_final_scores(page, server):
+    create_in_lobby(page, server, "by-this", ["human", "random"], seed=4)
+    page.wait_for_url(re.compile(r".*/play/\w+"))
+    page.wait_for_selector("#moves [data-action], #status:has-text('thinking')")
+    assert page.locator(".zone.mine [data-card]").count() >= 1  # my hand is drawn
+    play_to_end(page, random.Random(1))
+    totals = final_totals(page)
+    view = server.client.get(f"/api/games/{game_id(page)}").json()
+    assert view["status"] == "over" and totals == view["scores"]
+    assert page.locator("#status").inner_text().startswith("Game over")
+    # the replay steps through the finished game
+    page.click("#replay-start")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    assert page.locator("#rp-step").inner_text().startswith("0 /")
+    page.click("#rp-next")
+    page.wait_for_function("() => document.getElementById('rp-step').textContent.startsWith('1 /')")
+    assert page.locator("#log li").count() == 1
+
+
+def test_two_human_seats_in_two_contexts_each_see_only_their_own_hand(browser, page, server):
+    create_in_lobby(page, server, "by-this", ["human", "human"], seed=9)
+    page.wait_for_selector("#share:not([hidden])")
+    link = page.locator(".share-url[data-seat='1']").input_value()
+    page.click("#open-game")
+    page.wait_for_selector(".zone.mine [data-card]")
+    other = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+    page2 = other.new_page()
+    page2.goto(link)
+    page2.wait_for_selector(".zone.mine [data-card]")
+    gid = game_id(page)
+    hands = {}
+    for seat, pg in ((0, page), (1, page2)):
+        hands[seat] = pg.locator(".zone.mine [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert hands[0] and hands[1] and not set(hands[0]) & set(hands[1])
+    spectator = server.client.get(f"/api/games/{gid}").json()
+    assert spectator["private"] == {}
+    for seat, pg in ((0, page), (1, page2)):
+        shown = set(pg.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+        shown |= set(pg.locator("img").evaluate_all("els => els.map(e => e.alt)"))
+        assert not shown & set(hands[1 - seat]), f"seat {seat} sees the other hand"
+    # only the seat to move gets move controls
+    moving = spectator["to_move"][0]
+    assert (page if moving == 0 else page2).locator("#moves [data-action]").count() > 0
+    assert (page2 if moving == 0 else page).locator("#moves [data-action]").count() == 0
+    other.close()
+
+
+def test_flowers_reaches_its_end_by_clicking_the_board(page, server):
+    create_in_lobby(page, server, "flowers", ["human", "random"], seed=3)
+    page.wait_for_url(re.compile(r".*/play/\w+"))
+    page.wait_for_selector("#board [data-action='draw 1']")
+    page.click("#board [data-action='draw 1']")
+    page.wait_for_selector("#board .cell.legal")
+    page.locator("#board .cell.legal").first.click()
+    play_to_end(page, random.Random(2), prefer_board=True)
+    assert final_totals(page) == server.client.get(f"/api/games/{game_id(page)}").json()["scores"]
+
+
+@pytest.mark.parametrize("game", ["pressed", "planted"])
+def test_game_reaches_its_end_through_the_page(page, server, game):
+    if game not in game_names():
+        pytest.skip(f"{game} is not registered yet")
+    create_in_lobby(page, server, game, ["human", "random"], seed=5)
+    page.wait_for_url(re.compile(r".*/play/\w+"))
+    play_to_end(page, random.Random(3), prefer_board=True)
+    assert final_totals(page) == server.client.get(f"/api/games/{game_id(page)}").json()["scores"]
+
+
+def test_hot_seat_hides_the_hand_between_turns(page, server):
+    create_in_lobby(page, server, "by-this", ["human", "human"], hotseat=True, seed=2)
+    page.wait_for_url(re.compile(r".*/play/\w+"))
+    page.wait_for_selector("#moves [data-action]")
+    gid = game_id(page)
+    first = server.client.get(f"/api/games/{gid}").json()["to_move"][0]
+    for _ in range(20):  # act until the turn passes to the other seat
+        page.locator("#moves [data-action]").first.click()
+        page.wait_for_timeout(150)
+        if page.locator("#curtain").is_visible():
+            break
+    assert page.locator("#curtain").is_visible()
+    assert "Pass the screen" in page.locator("#curtain-text").inner_text()
+    page.click("#curtain-go")
+    page.wait_for_selector("#moves [data-action]")
+    seat = 1 - first
+    assert f"(you)" in page.locator("#scores tr.me").inner_text()
+    assert page.locator("#scores tr.me td").nth(1).inner_text().startswith(
+        server.client.get(f"/api/games/{gid}").json()["names"][seat])
+
+
+def test_the_lobby_lists_open_and_finished_games(page, server):
+    reply = server.client.post("/api/games", json={"game": "flowers", "seats": ["random", "random"], "seed": 1})
+    gid = reply.json()["id"]
+    page.goto(server.url + "/")
+    page.wait_for_selector(f"#games tr[data-id='{gid}'], #games-empty")
+    for _ in range(200):
+        if server.client.get(f"/api/games/{gid}").json()["status"] == "over":
+            break
+        page.wait_for_timeout(100)
+    page.click("#tab-over")
+    page.wait_for_selector(f"#games tr[data-id='{gid}']")
+    assert "Replay" in page.locator(f"#games tr[data-id='{gid}']").inner_text()
+
+
+def test_a_phone_sized_screen_shows_the_table_without_sideways_scrolling(browser, server):
+    reply = server.client.post("/api/games", json={"game": "by-this", "seats": ["human", "random"], "seed": 3}).json()
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    pg = context.new_page()
+    pg.goto(f"{server.url}/play/{reply['id']}#seat=0&token={reply['tokens']['0']}")
+    pg.wait_for_selector("#moves [data-action]")
+    width = pg.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 400
+    context.close()
