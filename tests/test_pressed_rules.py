@@ -362,3 +362,34 @@ def test_views_hide_hands_and_pressed_cards() -> None:
 def test_position_errors_name_the_line() -> None:
     with pytest.raises(PositionError, match="line 2: unknown flower 'Rose'"):
         GAME.score_position("Ana: Tulip\nBo: 2 Rose\n", "f.txt")
+
+
+@settings(max_examples=80, deadline=None)
+@given(collections, st.sampled_from([None, "Ana", "Zoë Ng"]))
+def test_collection_lines_round_trip_and_score_like_the_engine(collection: list[int], name: str | None) -> None:
+    from tablepress.games.pressed.notation import format_collection, parse_collections
+
+    line = format_collection(collection, CARDS, name)
+    [parsed] = parse_collections(line, CARDS)
+    assert parsed.counts == collection and parsed.name == name
+    [player] = GAME.score_position(line)["players"]
+    assert player["total"] == best_final(collection, CARDS).total
+
+
+def test_engine_final_scores_agree_with_the_scoring_helper() -> None:
+    from tablepress.games.pressed.notation import format_collection
+    from tablepress.games.pressed.scoring import collection_counts
+
+    rng = random.Random(8)
+    state = GAME.new(4, 17)
+    while not GAME.is_over(state):
+        seat = rng.choice(GAME.to_move(state))
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    lines = []
+    for seat in range(4):
+        cards = [c for pressed in state.pressed[seat] for c in pressed]
+        lines.append(format_collection(collection_counts(cards, CARDS), CARDS, f"P{seat + 1}"))
+    helper = GAME.score_position("\n".join(lines))["players"]
+    parts = GAME.breakdown(state)
+    assert [p["total"] for p in helper] == [p["pressed"] for p in parts]
+    assert [p["total"] - p["planting"] for p in parts] == [p["pressed"] for p in parts]

@@ -11,6 +11,16 @@ Actions (stable text, in `legal_actions` order):
 - `pick 3` — take column 3 of the bed (in ascending order of score, ties lowest in the stack first).
 - `press HY HY SU ZI` — the cards of your picked column you press (all seats choose at once; with 4
   cards or fewer picked every card is pressed without asking).
+
+Choices this engine makes where rules/pressed.md leaves room:
+- A Baby's Breath copying a Tulip may choose any card in its row or column except itself, the copied
+  Tulip included (and then counts itself, as a Tulip).
+- With no card in its row or column (never at a real table), a Baby's Breath or Tulip plants for 0.
+- The Anemone's swap is its own step right after the plant; swapping two cards of the same flower is
+  not offered (it changes nothing); with no two different flowers in the row the step is skipped.
+- Pressing is simultaneous and secret; others see only how many cards were pressed.
+- The game option `first` (1..players) fixes the first player of round 1; 0 draws it from the seed.
+- Final scores always use the best Baby's Breath placement and Tulip choice (a player would).
 """
 
 from __future__ import annotations

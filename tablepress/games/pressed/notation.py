@@ -65,6 +65,12 @@ def score_position(text: str, cards: PressedCards, source: str = "position") -> 
 
 
 # ----- final collections ---------------------------------------------------------------------------
+def format_collection(counts: Sequence[int], cards: PressedCards, name: str | None = None) -> str:
+    """A collection as a final-scoring line (`Ana: 2 Hydrangea, Tulip`); the inverse of parsing."""
+    items = [(f"{n} " if n > 1 else "") + cards.names[k] for k, n in enumerate(counts) if n]
+    return (f"{name}: " if name else "") + ", ".join(items)
+
+
 def _flower_names(cards: PressedCards) -> str:
     return ", ".join(cards.names)
 
