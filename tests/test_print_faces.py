@@ -8,7 +8,7 @@ import pytest
 
 from tablepress.core.errors import TablepressError
 from tablepress.core.registry import game_names, get_game
-from tablepress.faces import card_faces, svg_for
+from tablepress.faces import card_faces, svg_faces, svg_for
 from tablepress.faces.fonts import width_mm
 from tablepress.faces.model import CARD_HEIGHT, CARD_WIDTH, Face, Rect, Text
 from tablepress.faces.pdf import Bleed, bleed_shape
@@ -99,6 +99,14 @@ def test_svg_for_a_card_is_an_svg_document_with_its_text() -> None:
     assert "Mountain" in [element.text for element in by_name.iter(f"{SVG}text")]
     back = svg_for(get_game("pressed"), "Zinnia", back=True)
     assert "PRESSED" in back and "Zinnia (back)" in back
+
+
+def test_svg_faces_gives_every_card_by_key() -> None:
+    game = get_game("by-this")
+    faces = svg_faces(game)
+    assert list(faces) == [card.key for card in card_faces(game)]
+    assert len(faces) == 54 and all(ET.fromstring(svg).tag == f"{SVG}svg" for svg in faces.values())
+    assert "BY THIS" in svg_faces(game, back=True)["Ant"]
 
 
 def test_svg_escapes_text() -> None:

@@ -9,11 +9,11 @@
 Each game draws its cards in `tablepress/games/<folder>/faces.py` from its loaded card data.
 """
 
-from .catalog import card_faces, find_card, svg_for
+from .catalog import card_faces, find_card, svg_faces, svg_for
 from .model import CARD_HEIGHT, CARD_WIDTH, CardFace, Circle, Face, Line, Polygon, Rect, Text
 from .svg import face_svg
 
 __all__ = [
     "CARD_HEIGHT", "CARD_WIDTH", "CardFace", "Circle", "Face", "Line", "Polygon", "Rect", "Text",
-    "card_faces", "face_svg", "find_card", "svg_for",
+    "card_faces", "face_svg", "find_card", "svg_faces", "svg_for",
 ]

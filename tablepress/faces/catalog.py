@@ -7,6 +7,7 @@ data (so a variant changes what is printed and what the web shows).
 from __future__ import annotations
 
 import importlib
+import weakref
 from types import ModuleType
 
 from ..core.errors import TablepressError
@@ -30,9 +31,27 @@ def faces_module(game: Game) -> ModuleType:
         raise TablepressError(f"{game.name} has no card faces yet") from None
 
 
+_built: "weakref.WeakKeyDictionary[Game, tuple[CardFace, ...]]" = weakref.WeakKeyDictionary()
+
+
 def card_faces(game: Game) -> list[CardFace]:
-    """Every distinct card of `game` with its printed quantity, front and back, in print order."""
-    return list(faces_module(game).card_faces(game))
+    """Every distinct card of `game` with its printed quantity, front and back, in print order.
+
+    Built once per game object (a variant is a new game object, so it gets its own faces).
+    """
+    try:
+        faces = _built.get(game)
+    except TypeError:  # not weakly referenceable: build every time
+        return list(faces_module(game).card_faces(game))
+    if faces is None:
+        faces = tuple(faces_module(game).card_faces(game))
+        _built[game] = faces
+    return list(faces)
+
+
+def svg_faces(game: Game, back: bool = False) -> dict[str, str]:
+    """Every card's SVG (front, or back) by card key, in print order — for a web page of all cards."""
+    return {face.key: face_svg(face.back if back else face.front, face.name) for face in card_faces(game)}
 
 
 def find_card(game: Game, card: str) -> CardFace:
