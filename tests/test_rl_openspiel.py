@@ -59,16 +59,20 @@ def test_openspiel_random_sim_test(name: str, players: int) -> None:
 def test_resample_from_infostate_keeps_what_the_player_knows(name: str) -> None:
     """Resampled states share the player's information state and observation, and differ elsewhere."""
     game = _load(name, 2)
-    state = _dealt(game, seed=3, moves=5)
-    player = state.current_player()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    samples = [state.resample_from_infostate(player, sampler) for _ in range(8)]
-    for sample in samples:
-        assert sample.information_state_string(player) == state.information_state_string(player)
-        assert sample.observation_string(player) == state.observation_string(player)
-        assert np.array_equal(sample.information_state_tensor(player), state.information_state_tensor(player))
-        assert sample.legal_actions() == state.legal_actions()
-    assert any(str(sample) != str(state) for sample in samples), "nothing hidden was resampled"
+    for moves in (0, 1, 5, 20):
+        state = _dealt(game, seed=3, moves=moves)
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        samples = [state.resample_from_infostate(player, sampler) for _ in range(8)]
+        for sample in samples:
+            assert sample.information_state_string(player) == state.information_state_string(player)
+            assert sample.observation_string(player) == state.observation_string(player)
+            assert np.array_equal(sample.information_state_tensor(player), state.information_state_tensor(player))
+            assert sample.legal_actions() == state.legal_actions()
+            assert sample.history() == state.history()
+        assert any(str(sample) != str(state) for sample in samples), "nothing hidden was resampled"
 
 
 @pytest.mark.parametrize("name", NAMES)
