@@ -47,6 +47,17 @@ def test_score_json_shape_and_breakdown(cli, tmp_path):
     assert bo["name"] == "Bo" and bo["plants"] == 1 and bo["total"] == 1 + 0 + 0 + 0 + 2 * 2
 
 
+def test_names_are_forgiving(cli, tmp_path):
+    position = tmp_path / "board.txt"
+    position.write_text("\ufeffPlants: birds nest fern 1, BURRO’S TAIL 3\r\nDecorations: terrarium, macrame hangers\r\n",
+                        encoding="utf-8")
+    result = cli("score", "planted", str(position), "--json")
+    assert result.exit_code == 0, result.output
+    player = json.loads(result.stdout)["players"][0]
+    assert [p["plant"] for p in player["plants_detail"]] == ["Bird's Nest Fern", "Burro's Tail"]
+    assert player["total"] == 2 + 13 + 2 + 3
+
+
 def test_score_table_and_unnamed_player(cli, tmp_path):
     position = tmp_path / "board.txt"
     position.write_text("plants: Boston Fern 4\ndecorations: Terrarium, Terrarium\n")

@@ -231,7 +231,8 @@ class PlantedCards:
 
     def plant_names(self) -> NameIndex:
         """Looks up plant names as people type them (any case, accents optional) → the canonical name."""
-        return NameIndex(plant.name for plant in self.plants)
+        names = [plant.name for plant in self.plants]
+        return NameIndex(names, {name.replace("'", ""): name for name in names if "'" in name})
 
 
 def _entries(data: Mapping[str, Any], section: str) -> list[Mapping[str, Any]]:

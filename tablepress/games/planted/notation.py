@@ -46,9 +46,9 @@ class Names:
     def __init__(self, cards: PlantedCards):
         self.cards = cards
         self.index = {
-            "plants": NameIndex(p.name for p in cards.plants),
-            "tools": NameIndex(t.name for t in cards.tools),
-            "decorations": NameIndex(d.name for d in cards.decorations),
+            "plants": name_index([p.name for p in cards.plants]),
+            "tools": name_index([t.name for t in cards.tools]),
+            "decorations": name_index([d.name for d in cards.decorations]),
         }
 
     def find(self, section: str, typed: str) -> int:
@@ -67,6 +67,11 @@ class Names:
         return [item.name for item in items[section]].index(name)
 
 
+def name_index(names: list[str]) -> NameIndex:
+    """Names as typed: any case, accents optional, plurals, and without apostrophes (`Birds Nest Fern`)."""
+    return NameIndex(names, {name.replace("'", "").replace("’", ""): name for name in names if "'" in name})
+
+
 def _raise(message: str) -> int:
     raise ValueError(message)
 
@@ -76,7 +81,7 @@ def parse_position(text: str, cards: PlantedCards, source: str = "position") -> 
     names = Names(cards)
     boards: list[Board] = []
     current: Board | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         stripped = line.strip()
         if not stripped:
             continue
