@@ -23,10 +23,10 @@ STYLE = {
 }
 EFFECT_TEXT = {
     "": "—",
-    "swap": "after scoring, may swap two cards in its row",
-    "shortest": "scores only if its column was a shortest column",
-    "copy": "copies another card in its row or column (name, table, effect); at the end joins a group",
-    "choose": "counts the flower of a chosen card in its row or column; at the end, another group",
+    "swap": "then may swap 2 cards in its row",
+    "shortest": "scores only in a shortest column",
+    "copy": "copies a card in its row/column; at the end joins a group",
+    "choose": "counts a chosen card's flower; at the end another group's size",
 }
 PHASE_TEXT = {"plant": "plant", "swap": "Anemone swap", "pick": "pick a column", "press": "press 4 cards",
               "over": "game over"}
@@ -179,14 +179,14 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
 
 def card_table(infos: list[dict[str, Any]]) -> Table:
     """Flowers with what they count, their table (count 1–8) and effect."""
-    table = Table(title="Flowers", title_justify="left")
-    table.add_column("flower")
-    table.add_column("counts")
+    table = Table(title="Flowers", title_justify="left", padding=(0, 1))
+    table.add_column("flower", no_wrap=True)
+    table.add_column("counts", no_wrap=True)
     width = max((len(info["table"]) for info in infos), default=0)
     for n in range(1, width + 1):
-        table.add_column(f"{n}{'+' if n == width else ''}", justify="right")
-    table.add_column("copies", justify="right")
-    table.add_column("effect")
+        table.add_column(f"{n}{'+' if n == width else ''}", justify="right", no_wrap=True)
+    table.add_column("copies", justify="right", no_wrap=True)
+    table.add_column("effect", min_width=12, overflow="fold")
     for info in infos:
         row = [info["table"][i] if i < len(info["table"]) else "—" for i in range(width)]
         name = Text()
