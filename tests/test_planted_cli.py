@@ -27,6 +27,7 @@ decorations: macrame hanger, Side Tables, Bookshelf
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
+    """Run the installed command in a subprocess (no input), as a user would."""
     return subprocess.run([sys.executable, "-m", "tablepress", *args], capture_output=True, text=True, input="")
 
 

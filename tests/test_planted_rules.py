@@ -40,6 +40,7 @@ def deal(state: PlantedState, seat: int, wanted: list[int]) -> None:
 
 
 def game(players: int = 3, seed: int = 1) -> PlantedState:
+    """A new game."""
     return GAME.new(players, seed)
 
 
@@ -289,6 +290,7 @@ def test_propagation_with_a_seed_tray_in_play():
 
 
 def score(plants=(), propagation=0, tools=(), decorations=()):
+    """Score a board given by names: plants as (name, tokens)."""
     return score_board(CARDS, [PLANT[n] for n, _ in plants], [t for _, t in plants], propagation,
                        [TOOL[t] for t in tools], [DECO[d] for d in decorations])
 

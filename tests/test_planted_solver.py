@@ -35,6 +35,7 @@ def boards(draw) -> PlantedState:
 
 
 def score_after(state: PlantedState, action: str) -> int:
+    """Seat 0's score after applying `action` to a copy of `state`."""
     after = GAME.clone(state)
     GAME.apply(after, 0, action)
     return GAME.scores(after)[0]
