@@ -122,3 +122,13 @@ def test_returns_follow_the_engine_winners() -> None:
             assert abs(sum(returns)) < 1e-9
     with pytest.raises(Exception):
         _load("flowers", 2, reward="raw")
+
+
+def test_research_benchmark_runs() -> None:
+    """The benchmark's two comparisons run end to end (a tiny budget; speed is never asserted)."""
+    from tablepress.rl.bench import search_speed, tables
+
+    row = search_speed(NAMES[0], budget=4, count=1)
+    assert row.ours > 0 and row.ours_rollout > 0 and row.openspiel > 0
+    search, play = tables([NAMES[0]], budget=2, count=1, seconds=0.05)
+    assert search.row_count == 1 and play.row_count == 3

@@ -128,7 +128,7 @@ class TablepressSpielGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=self.bounds.length,
+            max_game_length=self.bounds.length + self.deal_bytes,
         )
         self.config = SpielConfig(self.players, self.reward_mode, self.deal_bytes,
                                   tuple(sorted(self.options.items())), self.bounds.actions)
