@@ -65,16 +65,28 @@ def _crop_marks(canvas: Canvas, grid: Layout) -> None:
             canvas.line(x1 * mm, (height - y) * mm, x2 * mm, (height - y) * mm)
 
 
-def _note(canvas: Canvas, grid: Layout, text: str, top: bool) -> None:
-    """A line of small text centred in the top or bottom margin, clear of the crop marks."""
-    canvas.setFillColor(HexColor(NOTE_COLOUR))
+def _note(canvas: Canvas, grid: Layout, text: str, first: bool) -> None:
+    """A line of small text centred in a margin, clear of the crop marks: the top (first) or bottom margin,
+    or — when the side margins are wider, as on Letter — the left (first) or right one, turned."""
+    top_margin = grid.y.start - grid.bleed
+    side_margin = grid.x.start - grid.bleed
+    sideways = side_margin > top_margin
+    room = (grid.y.card if sideways else grid.x.card) - 4
     size = 6.5
-    while size > 4 and width_mm(text, size) > grid.x.card - 4:
+    while size > 4 and width_mm(text, size) > room:
         size -= 0.25
+    canvas.saveState()
+    canvas.setFillColor(HexColor(NOTE_COLOUR))
     canvas.setFont(font_name(False), size)
-    margin = grid.y.start - grid.bleed
-    y = margin / 2 + 1.0 if top else grid.height - margin / 2 + 1.0
-    canvas.drawCentredString(grid.width / 2 * mm, (grid.height - y) * mm, text)
+    if sideways:
+        x = side_margin / 2 + 1.0 if first else grid.width - side_margin / 2 - 1.0
+        canvas.translate(x * mm, grid.height / 2 * mm)
+        canvas.rotate(90 if first else -90)
+    else:
+        y = top_margin / 2 + 1.0 if first else grid.height - top_margin / 2 + 1.0
+        canvas.translate(grid.width / 2 * mm, (grid.height - y) * mm)
+    canvas.drawCentredString(0, 0, text)
+    canvas.restoreState()
 
 
 def render_sheets(game: Game, paper: str = "a4", backs: bool = False, bleed: float = 0.0,
