@@ -440,13 +440,16 @@ class PlantedGame(Game[PlantedState]):
         hand = state.hands[seat]
         resources = sum(1 for c in hand if c in cards.shows)
         chosen = state.chosen[seat]
+        score = self.board_score(state, seat)
         board: dict[str, Any] = {
             "plants": [{**self._plant(p), "tokens": t} for p, t in zip(state.plants[seat], state.growth[seat])],
             "resources": dict(zip(LETTERS, state.resources[seat])),
             "tools": [cards.label(c) for c in state.tools[seat]],
             "decorations": [cards.label(c) for c in state.decorations[seat]],
             "propagation": state.propagation[seat],
-            "score": self.board_score(state, seat).total,
+            "score": score.total,
+            "points": {"plants": score.plants, "propagation": score.propagation, "decorations": score.decorations,
+                       "each_decoration": [{"decoration": n, "points": p} for n, p in score.decoration_rows]},
             "hand": {"resource": resources, "item": len(hand) - resources},
             # the back of a face-down card shows whether it is a resource or an item card
             "chosen": None if not chosen else ("resource" if chosen in cards.shows else "item"),

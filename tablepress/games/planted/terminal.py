@@ -142,27 +142,12 @@ def breakdown_table(boards: list[dict[str, Any]], names: list[str]) -> Table:
     table.add_column("propagation", justify="right")
     table.add_column("decorations")
     table.add_column("total", justify="right", style="bold")
-    from . import GAME
-
     for index, board in enumerate(boards):
-        plant_points = sum(sum(p["spaces"][:p["tokens"]]) for p in board["plants"])
-        decos = _decoration_points(GAME, board)
-        table.add_row(names[index], str(plant_points), str(board["propagation"]),
-                      ", ".join(f"{name} {points}" for name, points in decos) or "—", str(board["score"]))
+        points = board["points"]
+        decos = ", ".join(f"{d['decoration']} {d['points']}" for d in points["each_decoration"])
+        table.add_row(names[index], str(points["plants"]), str(points["propagation"]), decos or "—",
+                      str(board["score"]))
     return table
-
-
-def _decoration_points(game: Any, board: dict[str, Any]) -> list[tuple[str, int]]:
-    from .scoring import decoration_points
-
-    cards = game.cards
-    types: dict[str, int] = {}
-    for plant in board["plants"]:
-        types[plant["type"]] = types.get(plant["type"], 0) + 1
-    grown = sum(1 for p in board["plants"] if p["tokens"] >= len(p["spaces"]))
-    by_name = {d.name: d for d in cards.decorations}
-    return [(name, decoration_points(by_name[name], len(board["tools"]), types, grown, board["propagation"]))
-            for name in board["decorations"] if name in by_name]
 
 
 def command(text: str, view: dict[str, Any], console: Console) -> bool:
