@@ -79,7 +79,7 @@ def key_front(game: ByThisGame, index: int) -> Face:
     face.add(Text(CARD_WIDTH - INSET - 4, 69, key.right, fit_size(key.right, PANEL_W / 2 - 4, 11), True, "end", INK))
     rising = "numbers rise left to right" if key.ascending else "numbers fall left to right"
     face.add(Text(CENTRE_X, 76, rising, 7, False, "middle", MUTED))
-    face.add(Text(CENTRE_X, CARD_HEIGHT - INSET - 2.5, key.arrow, 7, True, "middle", INK))
+    face.add(Text(CENTRE_X, CARD_HEIGHT - INSET - 2.5, key.name, 7, True, "middle", INK))
     return face
 
 
