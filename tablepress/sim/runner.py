@@ -84,6 +84,10 @@ def play_one(spec: SimSpec, run_seed: int, index: int) -> dict[str, Any]:
     The row holds: index, seed, seats, first (the seat that acts first), scores, winners, win shares
     (1/k to each of k winners), turns, decisions, branching (mean legal actions per decision), lead
     changes, the leader at halfway (-1: tied) and the game's card-level figures (`fig.NAME`).
+
+    The leader (the one seat with the highest score, if there is one) is looked at after every round of
+    turns (every `players` turns: each seat has had its turn, so turn order alone does not swing the
+    lead) and at the end; a lead change is a new sole leader.
     """
     game = resolve_game(spec)
     seed = game_seed(run_seed, index)
@@ -106,8 +110,11 @@ def play_one(spec: SimSpec, run_seed: int, index: int) -> dict[str, Any]:
         match.actions.append((seat, action))
         if not solo and game.turn(state) != last_turn:
             last_turn = game.turn(state)
-            leaders.append(_leader(game.scores(state)))
+            if last_turn % spec.players == 0 and not game.is_over(state):
+                leaders.append(_leader(game.scores(state)))
     scores = [float(s) for s in game.scores(state)]
+    if not solo:
+        leaders.append(_leader(scores))
     winners = sorted(game.winners(state))
     shares = [0.0] * spec.players
     for seat in winners:
