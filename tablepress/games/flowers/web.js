@@ -5,19 +5,28 @@
 (() => {
   const COLORS = {Y: "#d9a21b", R: "#c8413a", B: "#3c6fc9", G: "#3f8f4a", V: "#8a4fbf"};
   const NAMES = {Y: "Yellow", R: "Red", B: "Blue", G: "Green", V: "Violet"};
-  const W = 46, H = 64;
+  const W = 50, H = 70;
 
   function parse(code) {
     const m = /^([A-Z])(\d*)([a-z]?)$/.exec(code || "");
     return m ? {colour: m[1], value: m[2], wing: m[3] ? m[3].toUpperCase() : ""} : {colour: "?", value: "", wing: ""};
   }
 
-  function face(ui, code, covered) {
+  function drawn(ui, code, covered) {
     if (!code) return ui.card({w: W, h: H, back: true, label: "face-down card"});
     const c = parse(code);
     return ui.card({w: W, h: H, color: COLORS[c.colour] || "#777", title: NAMES[c.colour] || c.colour,
-                    big: c.value || "✿", corner: c.value, badge: c.wing ? "🦋" : (covered ? `+${covered}` : null),
-                    badgeColor: c.wing ? COLORS[c.wing] : "#555", label: `${code}${covered ? ` over ${covered}` : ""}`});
+                    big: c.value || "✿", corner: c.value, badge: c.wing ? "🦋" : null,
+                    badgeColor: c.wing ? COLORS[c.wing] : "#555", label: code});
+  }
+
+  /** A card: its printed face (faces model), a simple drawing if there is none; +N for covered cards. */
+  function face(ui, code, covered) {
+    const img = code ? ui.face(ui.game, code, {w: W, label: code, fallback: () => drawn(ui, code)})
+                     : ui.face(ui.game, "Y1", {w: W, back: true, label: "face-down card", fallback: () => drawn(ui, null)});
+    const box = ui.h("div", {class: "stacked", dataset: code ? {card: code} : {}}, img);
+    if (covered) box.append(ui.h("span", {class: "count", title: `${covered} covered`}, `+${covered}`));
+    return box;
   }
 
   function stacks(view, ui) {
