@@ -232,20 +232,26 @@ def serve(
 @app.command("print")
 def print_sheets(
     game: Annotated[str, typer.Argument(help="flowers, pressed, planted or by-this")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="the PDF to write (.html with --intro for the web page)")],
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="the PDF to write (.html with --intro for the web page)")] = None,
     paper: Annotated[str, typer.Option(help="a4 or letter")] = "a4",
     backs: Annotated[bool, typer.Option("--backs", help="a back page after each sheet, mirrored for duplex")] = False,
     bleed: Annotated[float, typer.Option(help="bleed in mm (0–5; 3 is typical)")] = 0.0,
     duplex: Annotated[str, typer.Option(help="with --backs: long (flip on the long edge) or short")] = "long",
     variant: Annotated[Optional[Path], typer.Option(help="TOML file overriding the card data")] = None,
     intro: Annotated[bool, typer.Option("--intro", help="print the one-page intro instead of the cards")] = False,
+    listing: Annotated[bool, typer.Option("--list", help="list every card with its printed quantity")] = False,
 ) -> None:
     """Print-and-play: every card in its printed quantity, 9 a page (or the one-page intro)."""
-    from .printing.command import print_command
+    from .printing.command import card_table, print_command
 
     try:
-        console.print(print_command(game, out, paper, backs, bleed, duplex, variant, intro), highlight=False,
-                      soft_wrap=True)
+        if listing:
+            console.print(card_table(game, variant))
+        if out is None and not listing:
+            raise TablepressError("give the file to write with -o FILE.pdf (or --list to list the cards)")
+        if out is not None:
+            console.print(print_command(game, out, paper, backs, bleed, duplex, variant, intro), highlight=False,
+                          soft_wrap=True)
     except TablepressError as exc:
         raise fail(str(exc)) from None
 

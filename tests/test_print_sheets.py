@@ -246,3 +246,16 @@ def test_a_rendered_page_is_not_blank(tmp_path: Path) -> None:
         if number == 0:
             assert dark > 0.005 * len(pixels)  # and the fronts carry dark text and outlines
     assert _grey_pixels(pages[0])[2] != _grey_pixels(pages[1])[2]
+
+
+def test_list_shows_every_card_with_its_printed_quantity(cli, tmp_path: Path) -> None:
+    result = cli("print", "pressed", "--list")
+    assert result.exit_code == 0, result.output
+    assert "Pressed — 90 cards, 10 sheets of 9" in result.output
+    assert any("Zinnia" in line and line.rstrip("│ ").endswith("10") for line in result.output.splitlines())
+    variant = tmp_path / "zinnias.toml"
+    variant.write_text("[flowers.Zinnia]\ncopies = 19\n", encoding="utf-8")
+    result = cli("print", "pressed", "--list", "--variant", str(variant))
+    assert "Pressed — 99 cards, 11 sheets of 9" in result.output
+    result = cli("print", "pressed")
+    assert result.exit_code != 0 and "-o FILE.pdf" in result.output

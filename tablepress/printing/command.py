@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.table import Table
+
 from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.registry import get_game
@@ -47,6 +49,23 @@ def print_command(game: str, out: Path, paper: str, backs: bool, bleed: float, d
     extra = f", backs for {duplex}-edge duplex" if backs else ""
     return (f"{out}: {summary.cards} {chosen.title} cards on {summary.pages} {paper.lower()} pages{extra}"
             f"{f', {bleed:g} mm bleed' if bleed else ''} — print at 100 %")
+
+
+def card_table(game: str, variant: str | Path | None = None) -> Table:
+    """Every card of the game (or its variant) with its printed quantity, as a table, with the total."""
+    chosen = game_with_variant(game, variant)
+    from ..faces.catalog import card_faces
+    from .layout import PER_PAGE
+
+    cards = card_faces(chosen)
+    total = sum(card.copies for card in cards)
+    table = Table(title=f"{chosen.title} — {total} cards, {-(-total // PER_PAGE)} sheets of 9")
+    for column, justify in (("card", "left"), ("name", "left"), ("kind", "left"), ("copies", "right")):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for card in cards:
+        table.add_row(card.key, card.name, card.kind, str(card.copies))
+    table.add_row("", "", "total", str(total), style="bold")
+    return table
 
 
 def _write(out: Path, data: bytes) -> None:
