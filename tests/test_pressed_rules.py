@@ -393,3 +393,40 @@ def test_engine_final_scores_agree_with_the_scoring_helper() -> None:
     parts = GAME.breakdown(state)
     assert [p["total"] for p in helper] == [p["pressed"] for p in parts]
     assert [p["total"] - p["planting"] for p in parts] == [p["pressed"] for p in parts]
+
+
+def _query(state, action: str) -> str:
+    """A planting query file for a `plant ...` action in `state` (choices as positions)."""
+    bed_ = state.bed
+    depth = max(len(col) for col in bed_)
+    rows = [" ".join(CARDS.codes[col[r]] if r < len(col) else "." for col in bed_) for r in range(depth)]
+    words = action.split()
+    col = int(words[2]) - 1
+    row = len(bed_[col])
+    lines = rows + [f"play {words[1]} {words[2]}"]
+    cells = [(r, col) for r in range(len(bed_[col]))] + [(row, c) for c in range(len(bed_)) if c != col and len(bed_[c]) > row]
+    for key, code in zip(words[3::2], words[4::2]):
+        r, c = next(cell for cell in cells if bed_[cell[1]][cell[0]] == K[code])
+        lines.append(f"choose {r + 1} {c + 1}")
+    return "\n".join(lines) + "\n"
+
+
+def test_planting_queries_agree_with_the_engine_on_random_positions() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(40):
+        state = GAME.new(rng.choice([2, 3, 4, 5]), seed, {"electives": rng.choice(["AN,BB,TU", "AS,CH,BB"])})
+        while not GAME.is_over(state):
+            seat = rng.choice(GAME.to_move(state))
+            legal = GAME.legal_actions(state, seat)
+            if state.phase == PLANT:
+                for action in rng.sample(legal, min(4, len(legal))):
+                    [player] = GAME.score_position(_query(state, action))["players"]
+                    assert player["total"] == GAME.plant_result(state, action).points, action
+                    checked += 1
+            action = rng.choice(legal)
+            expected = GAME.plant_result(state, action).points if state.phase == PLANT else 0
+            before = state.scores[seat]
+            GAME.apply(state, seat, action)
+            assert state.scores[seat] - before == expected
+    assert checked > 1000
