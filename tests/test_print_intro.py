@@ -81,3 +81,16 @@ def test_an_intro_missing_a_section_is_a_clear_error(tmp_path: Path, monkeypatch
     monkeypatch.setattr(intro_module, "intro_path", lambda game: path)
     with pytest.raises(DataError, match="no section with id 'start'"):
         load_intro(get_game("flowers"))
+
+
+def test_example_cards_are_drawn_from_the_faces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    html_page = intro_html(get_game("flowers"))
+    assert html_page.count("<svg") == 10  # the example area: ten cards
+    pdf_text = PdfReader(io.BytesIO(render_intro_pdf(get_game("by-this")))).pages[0].extract_text()
+    assert "Needle" in pdf_text.split("Sample turn")[1]  # the drawn shelf carries the cards' own text
+    path = tmp_path / "intro.toml"
+    sections = "".join(f'[[section]]\nid = "{name}"\nheading = "{name}"\ntext = "x"\n' for name in REQUIRED)
+    path.write_text(f'title = "X"\nthesis = "Y"\n{sections}cards = ["Y4 Q9"]\n', encoding="utf-8")
+    monkeypatch.setattr(intro_module, "intro_path", lambda game: path)
+    with pytest.raises(DataError, match="shows card 'Q9'"):
+        render_intro_pdf(get_game("flowers"))

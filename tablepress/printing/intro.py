@@ -3,7 +3,8 @@ from the text kept in the game's folder (`intro.toml`), as a one-page PDF or as 
 
 intro.toml holds `title`, `tagline`, `facts` (players, time), `thesis`, and `[[section]]` tables with
 `id`, `heading` and `text`. Text is paragraphs separated by blank lines; a line starting with "- " is a
-bullet; `**words**` are bold. The sections box, start, turn, example and end must be there.
+bullet; `**words**` are bold; a section may show `cards` (rows of card keys, "." empty) drawn from the
+faces model. The sections box, start, turn, example and end must be there.
 """
 
 from __future__ import annotations
@@ -22,12 +23,15 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Frame, KeepInFrame, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Frame, KeepInFrame, Paragraph, Spacer, Table, TableStyle
 
 from ..core.errors import DataError, TablepressError
 from ..core.game import Game
 from ..core.registry import GAME_MODULES
-from ..faces.catalog import card_faces
+from ..faces.catalog import card_faces, find_card
+from ..faces.model import CARD_HEIGHT, CARD_WIDTH, Face
+from ..faces.pdf import draw_face
+from ..faces.svg import face_svg
 from ..faces.fonts import BOLD, REGULAR, printable, register
 from .layout import PAPERS, PER_PAGE
 
@@ -42,6 +46,9 @@ class Section:
     id: str
     heading: str
     text: str
+    #: Rows of card keys drawn after the text: a text of keys split on spaces, or a list of keys (for keys
+    #: with spaces); "." is an empty space.
+    cards: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -80,7 +87,13 @@ def load_intro(game: Game) -> Intro:
     for index, raw in enumerate(data.get("section", [])):
         if not all(isinstance(raw.get(key), str) for key in ("id", "heading", "text")):
             raise DataError(f"{path}: section[{index}] needs id, heading and text")
-        sections.append(Section(raw["id"], raw["heading"], raw["text"].strip()))
+        rows = raw.get("cards", [])
+        if not isinstance(rows, list) or not all(
+                isinstance(row, str) or (isinstance(row, list) and all(isinstance(k, str) for k in row))
+                for row in rows):
+            raise DataError(f"{path}: section[{index}].cards must be rows of card keys (a text or a list each)")
+        sections.append(Section(raw["id"], raw["heading"], raw["text"].strip(),
+                                tuple(tuple(row.split() if isinstance(row, str) else row) for row in rows)))
     missing = [need for need in REQUIRED if need not in {s.id for s in sections}]
     if missing:
         raise DataError(f"{path}: the intro has no section with id {missing[0]!r}")
@@ -128,6 +141,56 @@ def _markup(text: str, bold_tag: str, code_tag: tuple[str, str]) -> str:
     return re.sub(r"`(.+?)`", rf"{code_tag[0]}\1{code_tag[1]}", escaped)
 
 
+def card_grid(game: Game, section: Section) -> list[list[Face | None]]:
+    """The section's example cards as fronts (None for an empty space); an unknown key names the section."""
+    grid: list[list[Face | None]] = []
+    for row in section.cards:
+        cells: list[Face | None] = []
+        for key in row:
+            if key == ".":
+                cells.append(None)
+                continue
+            try:
+                cells.append(find_card(game, key).front)
+            except TablepressError:
+                raise DataError(f"{intro_path(game).name}: section {section.id!r} shows card {key!r}, "
+                                f"which {game.name} does not have") from None
+        grid.append(cells)
+    return grid
+
+
+class CardGrid(Flowable):
+    """Small card fronts in rows, drawn from the faces model (an example position in the intro)."""
+
+    def __init__(self, grid: list[list[Face | None]], card_width: float = 13.0, gap: float = 1.2):
+        super().__init__()
+        self.grid = grid
+        self.card_width = card_width
+        self.card_height = card_width * CARD_HEIGHT / CARD_WIDTH
+        self.gap = gap
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        """The grid's size in points."""
+        columns = max((len(row) for row in self.grid), default=0)
+        self.width_mm = columns * (self.card_width + self.gap)
+        self.height_mm = len(self.grid) * (self.card_height + self.gap) + self.gap
+        return self.width_mm * mm, self.height_mm * mm
+
+    def draw(self) -> None:
+        """Draw every card, scaled down, with the flowable's bottom-left as origin."""
+        scale = self.card_width / CARD_WIDTH
+        self.canv.saveState()
+        self.canv.scale(scale, scale)
+        for row_index, row in enumerate(self.grid):
+            for column, face in enumerate(row):
+                if face is None:
+                    continue
+                left = column * (self.card_width + self.gap)
+                top = self.gap + row_index * (self.card_height + self.gap)
+                draw_face(self.canv, face, left / scale, top / scale, self.height_mm / scale)
+        self.canv.restoreState()
+
+
 def _section_text(game: Game, section: Section) -> str:
     return f"{section.text}\n\n{contents_line(game)}" if section.id == "box" else section.text
 
@@ -171,6 +234,8 @@ def render_intro_pdf(game: Game, paper: str = "a4") -> bytes:
         story.append(para(section.heading, head))
         for kind, text in _blocks(_section_text(game, section)):
             story.append(para(text, bullet if kind == "li" else body, kind == "li"))
+        if section.cards:
+            story.append(CardGrid(card_grid(game, section)))
     story.append(Spacer(1, 4 * mm))
     story.append(para(f"{intro.title} · made with tablepress · print at 100 %", foot))
     buffer = io.BytesIO()
@@ -195,8 +260,18 @@ h1{color:%(accent)s;margin:0 0 .2rem;font-size:2.2rem}
 h2{color:%(accent)s;font-size:1.15rem;margin:1.2rem 0 .3rem}
 p{margin:.3rem 0}ul{margin:.3rem 0 .3rem 1.2rem;padding:0}code{font-size:.9em}
 footer{margin-top:1.5rem;font-size:.8rem;color:#666}
+.cards{margin:.5rem 0}.row{display:flex;gap:.25em;margin-bottom:.25em}.row svg{height:auto}
+.gap{display:inline-block;width:3.4em}
 @media print{body{margin:0;max-width:none;font-size:10pt}@page{margin:14mm 18mm}}
 """ % {"accent": ACCENT}
+
+
+def _grid_html(grid: list[list[Face | None]]) -> str:
+    rows = []
+    for row in grid:
+        cells = "".join(face_svg(face, width="3.4em") if face else '<span class="gap"></span>' for face in row)
+        rows.append(f'<div class="row">{cells}</div>')
+    return f'<div class="cards">{"".join(rows)}</div>'
 
 
 def intro_html(game: Game) -> str:
@@ -224,6 +299,8 @@ def intro_html(game: Game) -> str:
             parts.append(f"<p>{rich(text)}</p>")
         if items:
             parts.append(f"<ul>{''.join(items)}</ul>")
+        if section.cards:
+            parts.append(_grid_html(card_grid(game, section)))
         parts.append("</section>")
     parts.append(f"<footer>{html.escape(intro.title)} · made with tablepress</footer>")
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
