@@ -498,6 +498,12 @@ class PlantedGame(Game[PlantedState]):
                               "one_chosen": bool(state.chosen[other])})
             if known:
                 private["known_hands"] = known
+            if state.phase == FEED and not state.fed[seat]:
+                private["feedings"] = [
+                    {"action": feeding_text(cards, state.plants[seat], f), "points": f.gain,
+                     "covered": f.covered, "propagation": f.propagated, "green_thumbs": f.thumbs}
+                    for f in self.feedings(state, seat)
+                ]
         return {"public": public, "private": private}
 
     def determinize(self, state: PlantedState, seat: int, rng: random.Random) -> PlantedState:

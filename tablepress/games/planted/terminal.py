@@ -127,11 +127,29 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
             chosen = private["chosen"]
             parts.append(Text(f"You chose {chosen['number']} {chosen['name']}"
                               f"{' to call Nursery' if chosen['nursery'] else ''}.", style="bold"))
+        if private.get("feedings"):
+            parts.append(feedings_table(private["feedings"]))
         for known in private.get("known_hands", []):
             cards = ", ".join(f"{c['number']} {c['name']}" for c in known["cards"])
             extra = " (one of them chosen)" if known["one_chosen"] else ""
             parts.append(Text(f"You passed on: {names[known['seat']]} holds {cards}{extra}", style="dim"))
     return Panel(Group(*parts), title="Planted", expand=False)
+
+
+def feedings_table(options: list[dict[str, Any]], limit: int = 8) -> Table:
+    """Your feeding options with what each brings this round, the best first (the rest by the engine's order)."""
+    table = Table(title="Your feedings (best first; type another to change it)", show_edge=False, box=None,
+                  padding=(0, 1), title_justify="left")
+    for column in ("feeding", "points", "spaces", "propagation", "Green Thumbs"):
+        table.add_column(column, justify="left" if column == "feeding" else "right")
+    ranked = options[:1] + sorted(options[1:], key=lambda o: -o["points"])
+    for index, option in enumerate(ranked[:limit]):
+        style = "bold green" if index == 0 else ""
+        table.add_row(option["action"], f"+{option['points']}", str(option["covered"]), str(option["propagation"]),
+                      str(option["green_thumbs"]), style=style)
+    if len(options) > limit:
+        table.add_row(Text(f"… {len(options) - limit} more in the list below", style="dim"))
+    return table
 
 
 def breakdown_table(boards: list[dict[str, Any]], names: list[str]) -> Table:
