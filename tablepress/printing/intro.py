@@ -162,10 +162,10 @@ def card_grid(game: Game, section: Section) -> list[list[Face | None]]:
 class CardGrid(Flowable):
     """Small card fronts in rows, drawn from the faces model (an example position in the intro)."""
 
-    def __init__(self, grid: list[list[Face | None]], card_width: float = 13.0, gap: float = 1.2):
+    def __init__(self, grid: list[list[Face | None]], card_width: float | None = None, gap: float = 1.2):
         super().__init__()
         self.grid = grid
-        self.card_width = card_width
+        self.card_width = card_width or {1: 18.0, 2: 15.0}.get(len(grid), 13.0)
         self.card_height = card_width * CARD_HEIGHT / CARD_WIDTH
         self.gap = gap
 
