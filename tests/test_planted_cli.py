@@ -141,3 +141,20 @@ def test_human_at_the_prompt(tmp_path):
     assert "Traceback" not in out + result.stderr
     actions = json.loads(record.read_text())["actions"]
     assert actions[0]["seat"] == 0 and actions[0]["action"].startswith("play ")
+
+
+def test_a_human_plays_a_whole_game_at_the_terminal(tmp_path):
+    record = tmp_path / "r.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "tablepress", "play", "planted", "--players", "2", "--seats", "human,random",
+         "--seed", "2", "--record", str(record)],
+        capture_output=True, text=True, input="1\n" * 200,
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Your feedings (best first" in out and "Revealed:" in out and "You passed on:" in out
+    assert "Breakdown" in out and "Final scores" in out and "Traceback" not in out + result.stderr
+    data = json.loads(record.read_text())
+    assert Match.from_record(data).is_over
+    feeds = [a["action"] for a in data["actions"] if a["seat"] == 0 and a["action"].startswith("feed")]
+    assert feeds  # the first listed feeding (the solver's best) was taken each time one was asked
