@@ -128,7 +128,8 @@ class TerminalTable:
                 continue
             action = match_input(text, legal)
             if action is None:
-                self.console.print(f"[red]Not a legal move: {text!r}.[/] Type a move from the list, its number, or help.")
+                reason = self.game.explain_illegal(self.match.state, seat, text)
+                self.console.print(f"[red]Not a legal move: {text!r} — {reason}.[/] Type a move from the list, its number, or help.")
                 continue
             before = self.game.clone(self.match.state)
             undoable = self.game.undoable(self.match.state, seat, action)
