@@ -166,7 +166,7 @@ class CardGrid(Flowable):
         super().__init__()
         self.grid = grid
         self.card_width = card_width or {1: 18.0, 2: 15.0}.get(len(grid), 13.0)
-        self.card_height = card_width * CARD_HEIGHT / CARD_WIDTH
+        self.card_height = self.card_width * CARD_HEIGHT / CARD_WIDTH
         self.gap = gap
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
