@@ -110,7 +110,8 @@ def contents_line(game: Game) -> str:
         total += card.copies
     parts = ", ".join(f"{count} {kind}{'' if count == 1 else 's'}" for kind, count in kinds.items())
     sheets = -(-total // PER_PAGE)
-    return f"Print-and-play: {total} cards ({parts}) on {sheets} sheets of 9 — `tablepress print {game.name}`."
+    detail = f" ({parts})" if len(kinds) > 1 else ""
+    return f"Print-and-play: {total} cards{detail} on {sheets} sheets of 9 — `tablepress print {game.name}`."
 
 
 def _blocks(text: str) -> list[tuple[str, str]]:
