@@ -381,7 +381,11 @@ class PlantedGame(Game[PlantedState]):
 
     def explain_illegal(self, state: PlantedState, seat: int, action: str) -> str:
         """Say what is wrong with an action: wrong step, a card not in hand, the 6-plant limit, a bad feeding."""
-        verb, _, rest = " ".join(action.split()).partition(" ")
+        meant = self.canonical(state, seat, action)
+        if meant != " ".join(action.split()) and seat in self.to_move(state) and meant in self.legal_actions(state, seat):
+            return f"write it as {meant!r}"
+        verb, _, rest = meant.partition(" ")
+        verb = verb.lower()
         if state.phase == CHOOSE:
             if verb not in (PLAY, NURSERY):
                 return "choose a card: play N or nursery N (N is the card's number)"
