@@ -27,14 +27,23 @@ from ..core.match import Match
 from ..core.registry import GAME_MODULES, game_names, get_game
 from .faces import card_svg
 from .hub import Hub, NotFound
-from .requests import BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_create
+from .requests import MAX_BODY, BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_create
 from .rooms import Room, Watcher, build_view
 from .store import Store
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("tablepress.web")
 
-STATUS = {NotFound: 404, Forbidden: 403, IllegalAction: 409, TooLarge: 413, BadRequest: 422}
+#: Unfinished games one server keeps at most; live watchers per game at most.
+MAX_OPEN_GAMES = 20_000
+MAX_WATCHERS = 100
+
+
+class ServerFull(TablepressError):
+    """Too many unfinished games or watchers (HTTP 503)."""
+
+
+STATUS = {NotFound: 404, Forbidden: 403, IllegalAction: 409, TooLarge: 413, BadRequest: 422, ServerFull: 503}
 
 
 def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastAPI:
@@ -117,7 +126,9 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
         """Create a game: 201 {"id", "tokens": {"SEAT": TOKEN}} — one token per human seat."""
-        body = parse_create(await request.body())
+        body = parse_create(await read_body(request))
+        if hub.open_games() >= MAX_OPEN_GAMES:
+            raise ServerFull(f"this server already runs {MAX_OPEN_GAMES} unfinished games; try again later")
         try:
             room, tokens = hub.create(body.game, body.seats, body.options, body.seed, body.names, body.variant)
         except (TablepressError, ValueError, TypeError, KeyError) as exc:
@@ -137,7 +148,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
         seat = seat_of(room, request.headers.get("authorization"))
         if seat is None:
             raise Forbidden("acting needs a seat's token (Authorization: Bearer TOKEN)")
-        action = parse_action(await request.body())
+        action = parse_action(await read_body(request))
         await hub.act(room, seat, action)
         return room.view_for(seat)
 
@@ -172,6 +183,9 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
             if seat is None:
                 await websocket.close(code=4403, reason="wrong token")
                 return
+        if len(room.watchers) >= MAX_WATCHERS:
+            await websocket.close(code=4429, reason="too many watchers")
+            return
         await websocket.accept()
         watcher = Watcher(seat)
         room.watchers.add(watcher)
@@ -193,6 +207,21 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
         return seat
 
     return app
+
+
+async def read_body(request: Request) -> bytes:
+    """The request body, read in chunks and refused (TooLarge) past MAX_BODY bytes without reading the rest."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+        raise TooLarge(f"the request body is over {MAX_BODY} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise TooLarge(f"the request body is over {MAX_BODY} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 async def pump(websocket: WebSocket, watcher: Watcher) -> None:

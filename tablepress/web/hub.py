@@ -77,6 +77,10 @@ class Hub:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     # ----- games ---------------------------------------------------------------------------------
+    def open_games(self) -> int:
+        """How many games are not over yet."""
+        return sum(1 for room in self.rooms.values() if not room.match.is_over)
+
     def room(self, game_id: str) -> Room:
         """The room with this id, or NotFound."""
         room = self.rooms.get(game_id)
@@ -138,7 +142,7 @@ class Hub:
         match.state = trial
         match.actions.append((seat, action))
         room.log.append(LogEntry(seat, action, public, at))
-        room.notify()
+        room.changed()
 
     # ----- AI seats ------------------------------------------------------------------------------
     def kick(self, room: Room) -> None:

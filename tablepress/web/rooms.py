@@ -60,6 +60,7 @@ class Room:
         self.watchers: set[Watcher] = set()
         self.ai_task: asyncio.Task | None = None
         self.error: str | None = None
+        self._views: dict[int | None, dict[str, Any]] = {}  # views of the current position, by seat
         self.agents: dict[int, Agent] = {
             seat: make_agent(spec, derive_seed(match.seed, "agent", seat))
             for seat, spec in enumerate(match.seats)
@@ -98,11 +99,23 @@ class Room:
         ]
 
     def view_for(self, seat: int | None) -> dict[str, Any]:
-        """The contract's view of `seat` (None: spectator) with the room's extras (seats, names, log)."""
-        game, state = self.match.game, self.match.state
-        return build_view(self, game.view(state, seat), seat, self.match,
-                          legal=game.legal_actions(state, seat) if seat is not None and not self.match.is_over else [],
-                          log=self.log_for(seat))
+        """The contract's view of `seat` (None: spectator) with the room's extras (seats, names, log).
+
+        Views are cached until the next change; callers must not modify what they get.
+        """
+        cached = self._views.get(seat)
+        if cached is None:
+            game, state = self.match.game, self.match.state
+            cached = build_view(self, game.view(state, seat), seat, self.match,
+                                legal=game.legal_actions(state, seat) if seat is not None and not self.match.is_over else [],
+                                log=self.log_for(seat))
+            self._views[seat] = cached
+        return cached
+
+    def changed(self) -> None:
+        """The game moved on: forget the cached views and push every watcher its new one."""
+        self._views = {}
+        self.notify()
 
     def summary(self) -> dict[str, Any]:
         """What the lobby's list shows of this game (public facts only)."""
@@ -126,11 +139,8 @@ class Room:
 
     def notify(self) -> None:
         """Push every watcher its seat's view of the game as it is now."""
-        cache: dict[int | None, dict[str, Any]] = {}
         for watcher in list(self.watchers):
-            if watcher.seat not in cache:
-                cache[watcher.seat] = self.view_for(watcher.seat)
-            watcher.push(cache[watcher.seat])
+            watcher.push(self.view_for(watcher.seat))
 
 
 def build_view(room: Room, seen: dict[str, Any], seat: int | None, match: Match, legal: list[str],

@@ -6,7 +6,7 @@
 (() => {
   let picked = null;
   let at = -1;
-  const RES = {L: "☀ Light", W: "💧 Water", F: "🌱 Food", G: "👍 Green Thumb"};
+  const RES = {L: "Light", W: "Water", F: "Plant Food", G: "Green Thumb"};
 
   function face(ui, key, w, label) {
     return ui.h("div", {class: "stacked", dataset: {card: label || key}},
