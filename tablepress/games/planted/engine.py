@@ -246,7 +246,7 @@ class PlantedGame(Game[PlantedState]):
         if verb in (PLAY, NURSERY):
             number = rest.split(" ", 1)[0]
             if number.isdigit() and int(number) in self._play_text:
-                return f"{verb} {number} {cards.label(int(number))}"
+                return f"{verb} {int(number)} {cards.label(int(number))}"
         elif verb == "buy":
             typed, _, extra = rest.partition("+")
             name = self.plant_names.get(typed)
