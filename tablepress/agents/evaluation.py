@@ -3,6 +3,10 @@
 Every game may ship `tablepress/games/<folder>/heuristics.py` with `evaluate(game, state, seat) -> float`
 (points-like units, from `seat`'s side). A game without one is judged by its score margin:
 `scores(state)[seat]` minus the best other seat's score (the score itself in solo games).
+
+When `evaluate` is relative (a seat's value minus its best opponent's), the module may also offer
+`seat_value(game, state, seat) -> float`, the seat's own value: search then needs one call per seat
+at a cut-off instead of one per pair of seats.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from ..core.registry import GAME_MODULES
 
 Evaluate = Callable[[Game, Any, int], float]
 
-_cache: dict[str, Evaluate] = {}
+_cache: dict[str, tuple[Evaluate, Evaluate]] = {}
 
 
 def score_margin(game: Game, state: Any, seat: int) -> float:
@@ -27,11 +31,11 @@ def score_margin(game: Game, state: Any, seat: int) -> float:
     return float(scores[seat] - (max(others) if others else 0))
 
 
-def heuristic_for(game: Game) -> Evaluate:
-    """The game's own `heuristics.evaluate`, or `score_margin` when the game ships none."""
+def _load(game: Game) -> tuple[Evaluate, Evaluate]:
     name = game.name
     if name not in _cache:
         evaluate: Evaluate = score_margin
+        seat_value: Evaluate | None = None
         module_name = GAME_MODULES.get(name)
         if module_name is not None:
             try:
@@ -41,8 +45,19 @@ def heuristic_for(game: Game) -> Evaluate:
                     raise
             else:
                 evaluate = getattr(module, "evaluate", score_margin)
-        _cache[name] = evaluate
+                seat_value = getattr(module, "seat_value", None)
+        _cache[name] = (evaluate, seat_value or evaluate)
     return _cache[name]
+
+
+def heuristic_for(game: Game) -> Evaluate:
+    """The game's own `heuristics.evaluate`, or `score_margin` when the game ships none."""
+    return _load(game)[0]
+
+
+def seat_value_for(game: Game) -> Evaluate:
+    """The game's `heuristics.seat_value` (a seat's own value), or its `evaluate` when it has none."""
+    return _load(game)[1]
 
 
 def squash(margin: float, scale: float) -> float:
@@ -65,7 +80,10 @@ def _scale(values: list[float]) -> float:
 
 
 def cutoff_rewards(game: Game, state: Any, evaluate: Evaluate, players: int) -> list[float]:
-    """Each of `players` seats' reward in [0, 1] at a search cut-off: its heuristic margin over the best other."""
+    """Each of `players` seats' reward in [0, 1] at a search cut-off: its heuristic margin over the best other.
+
+    `evaluate` is best a seat's own value (`seat_value_for`); a relative one works too (margins of margins).
+    """
     values = [evaluate(game, state, seat) for seat in range(players)]
     scale = _scale(values)
     return [squash(m, scale) for m in _margins(values)]

@@ -35,7 +35,7 @@ from typing import Any
 
 from ..core.game import Game
 from .base import Agent, Seconds, SeatInfo
-from .evaluation import Evaluate, cutoff_rewards, final_rewards, heuristic_for
+from .evaluation import Evaluate, cutoff_rewards, final_rewards, heuristic_for, seat_value_for
 
 DEFAULT_ITERATIONS = 300
 
@@ -252,7 +252,7 @@ class IsmctsAgent(Agent):
             game.apply_legal(state, seat, action)
         if game.is_over(state):
             return final_rewards(game, state)
-        return cutoff_rewards(game, state, evaluate, players)
+        return cutoff_rewards(game, state, seat_value_for(game), players)
 
 
 def _greedy_step(game: Game, state: Any, seat: int, legal: list[str], evaluate: Evaluate, rng: random.Random) -> str:

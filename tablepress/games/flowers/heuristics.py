@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .engine import FlowersGame, FlowersState
-from .scoring import Cell, neighbours
+from .scoring import Cell
 
 #: Share of an incomplete group's cards counted as lost per missing card, with the whole game left.
 MISSING_COST = 0.15
@@ -46,25 +46,51 @@ def evaluate(game: FlowersGame, state: FlowersState, seat: int) -> float:
     return area_value(game, state.areas[seat], turns_left(state))
 
 
+#: Search evaluates the same areas again and again: values by (game, area contents, half-turns left).
+_memo: dict[int, tuple[FlowersGame, dict[tuple, float]]] = {}
+MEMO_SIZE = 200_000
+
+
 def area_value(game: FlowersGame, area: dict[Cell, tuple[int, ...]], turns: float) -> float:
-    """The heuristic value of one area with `turns` of its owner's turns left (see the module doc)."""
+    """The heuristic value of one area with `turns` of its owner's turns left (see the module doc).
+
+    A pure function of the area's contents (not of the order its cells were placed), remembered.
+    """
+    entry = _memo.get(id(game))
+    if entry is None or entry[0] is not game:
+        entry = _memo[id(game)] = (game, {})
+    memo = entry[1]
+    key = (frozenset(area.items()), round(turns * 2))
+    value = memo.get(key)
+    if value is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        value = memo[key] = _area_value(game, area, key[1] / 2)
+    return value
+
+
+def _around(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+    x, y = cell
+    return (x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)
+
+
+def _area_value(game: FlowersGame, area: dict[Cell, tuple[int, ...]], turns: float) -> float:
     cards = game.cards
     value_of = cards.value
-    top = {cell: stack[-1] for cell, stack in area.items() if stack}
+    top = {cell: area[cell][-1] for cell in sorted(area) if area[cell]}
     # Progress: 1 with the whole game ahead, 0 at the end.
     future = min(1.0, turns / 20.0)
     total = 0.0
     lost: set[Cell] = set()
     seen: set[Cell] = set()
-    for start in sorted(top):
-        if start in seen or not value_of[top[start]]:
+    for start, card in top.items():
+        want = value_of[card]
+        if start in seen or not want:
             continue
-        want = value_of[top[start]]
         group, frontier = [start], [start]
         seen.add(start)
         while frontier:
-            cell = frontier.pop()
-            for other in neighbours(cell):
+            for other in _around(frontier.pop()):
                 if other not in seen and other in top and value_of[top[other]] == want:
                     seen.add(other)
                     group.append(other)
@@ -73,7 +99,7 @@ def area_value(game: FlowersGame, area: dict[Cell, tuple[int, ...]], turns: floa
         if size == want:
             continue
         weight = sum(len(area[cell]) for cell in group)
-        if size > want or not _can_grow(group, top, value_of, want) or turns <= 0:
+        if size > want or turns <= 0 or not _can_grow(group, top, value_of, want):
             lost.update(group)
             total -= weight
             continue
@@ -90,10 +116,10 @@ def _can_grow(group: list[Cell], top: dict[Cell, int], value_of: Any, want: int)
     """Whether some empty cell next to the group touches no other card of the group's value."""
     members = set(group)
     for cell in group:
-        for empty in neighbours(cell):
+        for empty in _around(cell):
             if empty in top:
                 continue
-            if all(n in members or n not in top or value_of[top[n]] != want for n in neighbours(empty)):
+            if all(n in members or n not in top or value_of[top[n]] != want for n in _around(empty)):
                 return True
     return False
 
@@ -103,15 +129,14 @@ def _regions(game: FlowersGame, kept: dict[Cell, int], future: float) -> float:
     colour_of = cards.colour
     seen: set[Cell] = set()
     points = 0.0
-    for start in sorted(kept):
-        colour = colour_of[kept[start]]
+    for start, card in kept.items():
+        colour = colour_of[card]
         if start in seen or colour is None:
             continue
         size, frontier, room = 1, [start], 0
         seen.add(start)
         while frontier:
-            cell = frontier.pop()
-            for other in neighbours(cell):
+            for other in _around(frontier.pop()):
                 if other in kept:
                     if other not in seen and colour_of[kept[other]] == colour:
                         seen.add(other)
@@ -133,7 +158,7 @@ def _butterflies(game: FlowersGame, kept: dict[Cell, int], future: float) -> flo
         wing = cards.butterfly[card]
         if wing is None:
             continue
-        near = [kept.get(n) for n in neighbours(cell)]
+        near = [kept.get(n) for n in _around(cell)]
         if any(c is not None and cards.colour[c] == wing for c in near):
             points += cards.butterfly_points
         elif any(c is None for c in near):
