@@ -150,7 +150,7 @@ def plot_differences(differences: dict[str, Any]) -> str:
     ax.set_yticks(range(len(keys)), [k.replace(FIG, "") for k in keys], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlabel("B − A, % of A (95% interval; red: significant)")
-    return _figure(fig, "Differences B − A")
+    return _figure(fig, "Differences B − A (figures whose A mean is 0 are in the table only)")
 
 
 # ----- page -------------------------------------------------------------------------------------
