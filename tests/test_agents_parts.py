@@ -1,0 +1,164 @@
+"""The agents' parts: seat specs with budgets, evaluations and rewards, the Flowers heuristic, the ladder, the CLI."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+from typer.testing import CliRunner
+
+from tablepress.agents.base import SeatInfo, Seconds, make_agent, parse_seats, parse_spec
+from tablepress.agents.evaluation import final_rewards, heuristic_for, score_margin, squash
+from tablepress.agents.ismcts import IsmctsAgent
+from tablepress.agents.ladder import markdown, parse_rung, run_rung, wilson
+from tablepress.cli import app
+from tablepress.core.errors import TablepressError
+from tablepress.core.registry import get_game
+from tablepress.games.flowers.heuristics import area_value, evaluate
+from tablepress.games.flowers.notation import parse_position
+from tablepress.games.flowers.scoring import score_area
+
+FLOWERS = get_game("flowers")
+
+
+# ----- seat specs ---------------------------------------------------------------------------------
+def test_budgets_are_iterations_or_times() -> None:
+    """`ismcts:500` is 500 iterations; `ismcts:2s` and `ismcts:500ms` are times, printed back as given."""
+    assert parse_spec("ismcts:500") == ("ismcts", 500)
+    assert parse_spec("greedy") == ("greedy", None)
+    name, budget = parse_spec("ISMCTS:2s")
+    assert name == "ismcts" and isinstance(budget, Seconds) and budget == 2.0 and str(budget) == "2s"
+    assert parse_spec("ismcts:500ms")[1] == pytest.approx(0.5)
+    assert parse_seats("human,ismcts:1.5s", 3) == ["human", "ismcts:1.5s", "ismcts:1.5s"]
+
+
+@pytest.mark.parametrize("spec", ["ismcts:0", "ismcts:-3", "ismcts:fast", "ismcts:0s", "ismcts:infs", "ismcts:nans",
+                                  "ismcts:2h", "wizard:3"])
+def test_bad_budgets_say_so(spec: str) -> None:
+    """A budget that is not a positive count or time, or an unknown agent, is one clear error."""
+    with pytest.raises(TablepressError, match="seat"):
+        parse_spec(spec)
+
+
+@pytest.mark.parametrize("spec", ["random:5", "greedy:2s"])
+def test_an_agent_that_takes_no_such_budget_says_so(spec: str) -> None:
+    """random takes no budget; greedy counts determinizations, not seconds."""
+    with pytest.raises(TablepressError, match="budget"):
+        make_agent(spec, 1)
+
+
+def test_time_budget_searches_for_about_that_long() -> None:
+    """`ismcts:50ms` runs iterations until its time is up and returns a legal action."""
+    agent = make_agent("ismcts:50ms", 1)
+    assert isinstance(agent, IsmctsAgent)
+    state = FLOWERS.new(2, 3)
+    info = SeatInfo(FLOWERS, state, 0)
+    assert agent.choose(info) in info.legal_actions()
+    assert agent.last_iterations >= 1
+
+
+# ----- evaluations and rewards --------------------------------------------------------------------
+def test_a_game_without_heuristics_is_judged_by_its_score_margin() -> None:
+    """The fallback evaluation is the seat's score minus the best other seat's."""
+    fake = SimpleNamespace(name="no-such-game", scores=lambda state: [3, 7, 5])
+    assert heuristic_for(fake) is score_margin
+    assert score_margin(fake, None, 0) == -4
+    assert score_margin(fake, None, 1) == 2
+
+
+def test_final_rewards_favour_the_winner_and_share_ties() -> None:
+    """The winner's reward is above the loser's; a shared victory gives both the same."""
+    state = FLOWERS.new(2, 1)
+    state.areas[0] = parse_position("B4 B4 R3 R3\nB4 B4 R3 R2\n.  R1 .  R2", FLOWERS.cards, "t")[0][1]
+    state.over = True
+    winner, loser = final_rewards(FLOWERS, state)
+    assert FLOWERS.winners(state) == [0] and winner > 0.5 > loser
+    state.areas[1] = dict(state.areas[0])
+    first, second = final_rewards(FLOWERS, state)
+    assert first == second
+    assert squash(0, 3) == 0.5 and 0.5 < squash(2, 3) < squash(6, 3) < 1
+
+
+# ----- the Flowers heuristic ----------------------------------------------------------------------
+def test_flowers_heuristic_is_the_score_once_no_turns_are_left() -> None:
+    """With no turns left, open groups are lost and small regions worth nothing: the value is the score."""
+    rng = random.Random(5)
+    for seed in range(12):
+        state = FLOWERS.new(2, seed)
+        while not FLOWERS.is_over(state):
+            seat = FLOWERS.to_move(state)[0]
+            FLOWERS.apply_legal(state, seat, rng.choice(FLOWERS.legal_actions(state, seat)))
+        for seat in range(2):
+            assert evaluate(FLOWERS, state, seat) == FLOWERS.scores(state)[seat]
+            assert area_value(FLOWERS, state.areas[seat], 0) == score_area(state.areas[seat], FLOWERS.cards).total
+
+
+def _area(text: str) -> dict:
+    return parse_position(text, FLOWERS.cards, "test")[0][1]
+
+
+def test_flowers_heuristic_values_what_a_good_player_values() -> None:
+    """Open groups cost less than dead ones, early more than late; a region of 4 beats two of 2."""
+    open_three = _area("Y3 Y3 .")
+    walled = _area(".  R1 .\nB1 Y3 R1\n.  R1 .")  # the 3 can never be joined by two more
+    free = _area(".  R1 .\nB1 Y3 .\n.  R1 .")
+    assert area_value(FLOWERS, walled, 20) < -0.9
+    assert area_value(FLOWERS, free, 20) > area_value(FLOWERS, walled, 20) + 0.5
+    assert area_value(FLOWERS, open_three, 20) > area_value(FLOWERS, open_three, 2) > -2
+    assert area_value(FLOWERS, _area("Y3 Y3 Y3"), 20) > area_value(FLOWERS, open_three, 20)
+    too_many = _area("B2 B2 B2")
+    assert area_value(FLOWERS, too_many, 20) == -3
+    big = _area("R2 R2 R3 R3\n. . . R3")
+    split = _area("R2 R2 B3 B3\n. . . R3")
+    assert area_value(FLOWERS, big, 20) > area_value(FLOWERS, split, 20)
+
+
+# ----- ladder --------------------------------------------------------------------------------------
+def test_wilson_interval() -> None:
+    """Known values of the Wilson 95% interval, including fractional successes and the edges."""
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    assert wilson(7.5, 10)[0] < 0.75 < wilson(7.5, 10)[1]
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_ladder_rotates_seats_and_reports() -> None:
+    """The challenger takes every seat in turn; shares add up; the table names both agents."""
+    rung = run_rung("by-this", 2, "greedy", "random", games=4, seed=2)
+    assert [r.seat for r in rung.results] == [0, 1, 0, 1]
+    assert rung.wins == sum(r.share for r in rung.results)
+    assert rung.ci95[0] <= rung.win_rate <= rung.ci95[1]
+    table = markdown([rung])
+    assert "| by-this | 2 | `greedy` | `random` | 4 |" in table
+    assert rung.summary()["fair_share"] == 0.5
+    again = run_rung("by-this", 2, "greedy", "random", games=4, seed=2, jobs=2)
+    assert [r.scores for r in again.results] == [r.scores for r in rung.results]
+
+
+def test_ismcts_beats_random() -> None:
+    """A small seeded ladder: a modest search beats random in all of a few Flowers games."""
+    rung = run_rung("flowers", 2, "ismcts:40", "random", games=2, seed=3)
+    assert rung.wins == 2
+
+
+def test_rung_syntax() -> None:
+    """`CHALLENGER/OPPONENT/GAMES`, with the specs checked."""
+    assert parse_rung("ismcts:300/greedy/40") == ("ismcts:300", "greedy", 40)
+    for bad in ("ismcts/greedy", "ismcts/greedy/0", "human/greedy/3", "wizard/greedy/3"):
+        with pytest.raises(TablepressError):
+            parse_rung(bad)
+
+
+def test_ladder_and_bench_commands() -> None:
+    """`tablepress ladder` prints the table; a bad rung is one clear error; bench reports ISMCTS speed."""
+    runner = CliRunner()
+    result = runner.invoke(app, ["ladder", "by-this", "--rung", "greedy/random/2", "--players", "2"])
+    assert result.exit_code == 0, result.output
+    assert "greedy" in result.output and "random" in result.output
+    bad = runner.invoke(app, ["ladder", "by-this", "--rung", "greedy/random"])
+    assert bad.exit_code == 2 and "Traceback" not in bad.output
+    bench = runner.invoke(app, ["bench", "by-this", "--players", "2", "--seconds", "0.2"])
+    assert bench.exit_code == 0, bench.output
+    assert "ismcts" in bench.output
