@@ -303,3 +303,23 @@ def test_card_faces_come_from_the_print_faces_model(client):
     assert client.get("/faces/flowers/Y4g.svg?back=1").status_code == 200
     assert client.get("/faces/flowers/Q9.svg").status_code == 404
     assert client.get("/faces/nogame/Y4.svg").status_code == 404
+
+
+def test_undo_takes_back_a_move_that_revealed_nothing(app, client, tmp_path):
+    gid, tokens = create(client)
+    stacks = client.get(f"/api/games/{gid}").json()["public"]["stacks"]
+    face_up = next(s["stack"] for s in stacks if s["face_up"])
+    face_down = next(s["stack"] for s in stacks if not s["face_up"])
+    view = client.post(f"/api/games/{gid}/actions", headers=auth(tokens["0"]), json={"action": f"draw {face_up}"}).json()
+    assert view["can_undo"] is True
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(tokens["1"])).status_code == 409
+    assert client.post(f"/api/games/{gid}/undo").status_code == 403
+    back = client.post(f"/api/games/{gid}/undo", headers=auth(tokens["0"]))
+    assert back.status_code == 200 and back.json()["version"] == 0 and back.json()["can_undo"] is False
+    assert app.state.hub.store.load_games()[0].actions == []
+    # a face-down draw revealed a card: no undo
+    view = client.post(f"/api/games/{gid}/actions", headers=auth(tokens["0"]), json={"action": f"draw {face_down}"}).json()
+    assert view["can_undo"] is False
+    reply = client.post(f"/api/games/{gid}/undo", headers=auth(tokens["0"]))
+    assert reply.status_code == 409 and "nothing to undo" in reply.json()["detail"]
+    assert client.get(f"/api/games/{gid}").json()["version"] == 1

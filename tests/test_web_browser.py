@@ -157,6 +157,11 @@ def test_flowers_reaches_its_end_by_clicking_the_board(page, server):
     create_in_lobby(page, server, "flowers", ["human", "random"], seed=3)
     page.wait_for_url(re.compile(r".*/play/\w+"))
     page.wait_for_selector("#board [data-action='draw 1']")
+    page.click("#board [data-action='draw 1']")  # a face-up stack: nothing revealed, so it may be undone
+    page.wait_for_selector("#board .cell.legal")
+    page.click("#undo")
+    page.wait_for_selector("#board [data-action='draw 1']")
+    assert page.locator("#log li").count() == 0
     page.click("#board [data-action='draw 1']")
     page.wait_for_selector("#board .cell.legal")
     page.locator("#board .cell.legal").first.click()

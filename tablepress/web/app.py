@@ -152,6 +152,16 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
         await hub.act(room, seat, action)
         return room.view_for(seat)
 
+    @app.post("/api/games/{game_id}/undo")
+    async def post_undo(game_id: str, request: Request) -> dict[str, Any]:
+        """Take back the seat's last action when it revealed nothing and nobody has acted since."""
+        room = hub.room(game_id)
+        seat = seat_of(room, request.headers.get("authorization"))
+        if seat is None:
+            raise Forbidden("undoing needs a seat's token (Authorization: Bearer TOKEN)")
+        await hub.undo(room, seat)
+        return room.view_for(seat)
+
     @app.get("/api/games/{game_id}/record")
     async def get_record(game_id: str) -> dict[str, Any]:
         """The game record (for `tablepress replay`), once the game is over."""

@@ -130,7 +130,7 @@ class Hub:
             raise IllegalAction(game.explain_illegal(state, seat, action))
         public = game.public_action(state, seat, action)
         index = len(match.actions)
-        over_after: bool | None = None
+        undoable = game.undoable(state, seat, action)
         # Apply to a copy first so the stored status is right and a failing write leaves no trace.
         trial = game.clone(state)
         game.apply_legal(trial, seat, action)
@@ -142,7 +142,27 @@ class Hub:
         match.state = trial
         match.actions.append((seat, action))
         room.log.append(LogEntry(seat, action, public, at))
+        if room.undo_stack and room.undo_stack[-1][1] != seat:
+            room.undo_stack.clear()
+        if undoable and not over_after:
+            room.undo_stack.append((index, seat, state))
+        else:
+            room.undo_stack.clear()
         room.changed()
+
+    async def undo(self, room: Room, seat: int) -> None:
+        """Take back `seat`'s last action if it revealed nothing and nobody acted since; else IllegalAction."""
+        async with room.lock:
+            if not room.can_undo(seat):
+                raise IllegalAction("nothing to undo: only your own last action, if it revealed nothing "
+                                    "and nobody has acted since")
+            index, _seat, before = room.undo_stack[-1]
+            self.store.delete_last_action(room.id, index)
+            room.undo_stack.pop()
+            room.match.state = before
+            del room.match.actions[index:]
+            del room.log[index:]
+            room.changed()
 
     # ----- AI seats ------------------------------------------------------------------------------
     def kick(self, room: Room) -> None:

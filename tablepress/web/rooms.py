@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +62,10 @@ class Room:
         self.ai_task: asyncio.Task | None = None
         self.error: str | None = None
         self._views: dict[int | None, dict[str, Any]] = {}  # views of the current position, by seat
+        #: Grows with every change (microseconds, so it keeps growing across restarts); clients keep the newest view.
+        self.revision = _now_us()
+        #: (action index, seat, state before it) for each action that may be taken back, newest last.
+        self.undo_stack: list[tuple[int, int, Any]] = []
         self.agents: dict[int, Agent] = {
             seat: make_agent(spec, derive_seed(match.seed, "agent", seat))
             for seat, spec in enumerate(match.seats)
@@ -76,6 +81,13 @@ class Room:
             if hmac.compare_digest(digest, wanted):
                 found = seat
         return found
+
+    def can_undo(self, seat: int | None) -> bool:
+        """Whether `seat` may take back the last action (its own, revealing nothing, nobody acting since)."""
+        if seat is None or not self.undo_stack or self.match.is_over:
+            return False
+        index, who, _state = self.undo_stack[-1]
+        return who == seat and index == len(self.match.actions) - 1
 
     def ai_to_move(self) -> list[int]:
         """The AI seats that must act now."""
@@ -109,12 +121,15 @@ class Room:
             cached = build_view(self, game.view(state, seat), seat, self.match,
                                 legal=game.legal_actions(state, seat) if seat is not None and not self.match.is_over else [],
                                 log=self.log_for(seat))
+            cached["can_undo"] = self.can_undo(seat)
+            cached["revision"] = self.revision
             self._views[seat] = cached
         return cached
 
     def changed(self) -> None:
         """The game moved on: forget the cached views and push every watcher its new one."""
         self._views = {}
+        self.revision = max(self.revision + 1, _now_us())
         self.notify()
 
     def summary(self) -> dict[str, Any]:
@@ -141,6 +156,10 @@ class Room:
         """Push every watcher its seat's view of the game as it is now."""
         for watcher in list(self.watchers):
             watcher.push(self.view_for(watcher.seat))
+
+
+def _now_us() -> int:
+    return time.time_ns() // 1000
 
 
 def build_view(room: Room, seen: dict[str, Any], seat: int | None, match: Match, legal: list[str],

@@ -116,6 +116,16 @@ class Store:
                                  (status, None if scores is None else json.dumps(scores), game_id))
         return at
 
+    def delete_last_action(self, game_id: str, index: int) -> None:
+        """Remove action number `index` of a game (an undo); committed when this returns."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            gone = self._db.execute("DELETE FROM actions WHERE game_id = ? AND idx = ? AND"
+                                    " idx = (SELECT MAX(idx) FROM actions WHERE game_id = ?)",
+                                    (game_id, index, game_id)).rowcount
+            if gone != 1:
+                raise RuntimeError(f"action {index} of game {game_id} is not its last")
+
     def load_games(self) -> list[GameRow]:
         """Every stored game with its actions, oldest first."""
         with self._lock:

@@ -34,7 +34,7 @@
 
   function latest() {
     let best = null;
-    for (const view of Object.values(st.views)) if (!best || view.version > best.version) best = view;
+    for (const view of Object.values(st.views)) if (!best || (view.revision || 0) > (best.revision || 0)) best = view;
     return best;
   }
 
@@ -75,7 +75,7 @@
 
   function receive(seat, view) {
     const old = st.views[key(seat)];
-    if (old && old.version > view.version) return;
+    if (old && (old.revision || 0) > (view.revision || 0)) return;  // an older answer overtaken by a push
     st.views[key(seat)] = view;
     update();
   }
@@ -89,6 +89,15 @@
     st.busy = false;
     document.body.classList.remove("busy");
     if (reply.ok) { receive(st.shown, reply.data); return; }
+    toast(reply.data && reply.data.detail ? reply.data.detail : `error ${reply.status}`);
+  }
+
+  async function undo() {
+    if (st.busy || st.replay || st.curtain || st.shown === null) return;
+    st.busy = true;
+    const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/undo`, undefined, st.tokens[st.shown]);
+    st.busy = false;
+    if (reply.ok) { st.lastVersion = reply.data.version; receive(st.shown, reply.data); return; }
     toast(reply.data && reply.data.detail ? reply.data.detail : `error ${reply.status}`);
   }
 
@@ -121,6 +130,11 @@
     if (!st.curtain) st.shown = seat;
     $("curtain").hidden = !st.curtain;
     document.body.classList.toggle("curtained", st.curtain);
+    if (st.curtain) {  // nothing of the previous seat stays on the page
+      $("board").replaceChildren();
+      $("moves").replaceChildren();
+      return;
+    }
     const view = st.views[key(st.shown)] || view0;
     draw(view, false);
   }
@@ -152,7 +166,7 @@
     const ui = {
       seat: view.seat, names: view.names, legal, legalSet: new Set(legal), interactive: mine && !st.curtain,
       h, s: TP.s, card: TP.card, face: TP.face, tree: TP.tree, game: view.game,
-      act, label: (a) => label(a, view), redraw: () => draw(view, replaying), version: view.version,
+      act, label: (a) => label(a, view), redraw: () => draw(view, replaying), version: view.revision ?? view.version,
       /** Mark `node` as the control for `action` when that action is legal now. */
       clickable(node, action) {
         if (this.legalSet.has(action)) { node.dataset.action = action; node.classList.add("legal"); node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }
@@ -189,6 +203,7 @@
     for (const action of legal) {
       box.append(h("button", {type: "button", class: "move", dataset: {action}, title: action}, label(action, view)));
     }
+    if (view.can_undo) box.append(h("button", {type: "button", id: "undo", class: "undo", onclick: undo}, "↶ Undo"));
   }
 
   function drawScores(view) {
