@@ -50,3 +50,18 @@ def test_progress_is_reported_for_every_game() -> None:
     seen: list[int] = []
     run_games(SimSpec("flowers", 2, ("random", "random")), 1, 9, jobs=2, on_rows=seen.append)
     assert sum(seen) == 9
+
+
+def test_a_game_that_fails_is_one_line_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablepress.core.errors import TablepressError
+    from tablepress.sim import runner as sim_runner
+
+    def broken(game, match):  # noqa: ANN001, ANN202
+        raise KeyError("petal")
+
+    class Hook:
+        figures = staticmethod(broken)
+
+    monkeypatch.setattr(sim_runner, "stats_module", lambda game: Hook)
+    with pytest.raises(TablepressError, match=r"^game 0 \(seed \d+\) failed: KeyError: 'petal'$"):
+        run_games(SimSpec("flowers", 2, ("random", "random")), 1, 3, jobs=1)

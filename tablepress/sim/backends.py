@@ -91,7 +91,11 @@ def run_ray(spec: SimSpec, seed: int, games: int, address: str | None = None,
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
-                part = ray.get(ref)
+                try:
+                    part = ray.get(ref)
+                except ray.exceptions.RayTaskError as exc:
+                    cause = getattr(exc, "cause", None)
+                    raise TablepressError(str(cause) if cause is not None else str(exc).splitlines()[0]) from None
                 rows += part
                 if on_rows:
                     on_rows(len(part))

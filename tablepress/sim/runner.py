@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..agents.base import SeatInfo, make_agent
+from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.match import Match
 from ..core.registry import GAME_MODULES, get_game
@@ -147,9 +148,28 @@ def play_one(spec: SimSpec, run_seed: int, index: int) -> dict[str, Any]:
     return row
 
 
+class GameFailed(TablepressError):
+    """A game of a run that raised: names the game, its seed and the error, in one line."""
+
+
 def play_chunk(spec: SimSpec, run_seed: int, indices: Sequence[int]) -> list[dict[str, Any]]:
-    """Play several games of a run (one task for a worker) and return their rows in order."""
-    return [play_one(spec, run_seed, index) for index in indices]
+    """Play several games of a run (one task for a worker) and return their rows in order.
+
+    A game that raises becomes one GameFailed line naming its index, seed and variant, so a broken
+    variant or engine is reported without a traceback from the worker.
+    """
+    rows = []
+    for index in indices:
+        try:
+            rows.append(play_one(spec, run_seed, index))
+        except Exception as exc:  # noqa: BLE001 - reported as one line naming the game
+            variant = " with the variant" if spec.variant is not None else ""
+            detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+            raise GameFailed(
+                f"game {index} (seed {game_seed(run_seed, index)}){variant} failed: {type(exc).__name__}"
+                + (f": {detail}" if detail else "")
+            ) from None
+    return rows
 
 
 def stats_module(game: Game) -> Any | None:
