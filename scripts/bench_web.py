@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import socket
 import statistics
@@ -38,6 +39,12 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -115,8 +122,10 @@ def main() -> None:
                 except httpx.TransportError:
                     time.sleep(0.05)
             base = rss_kib(server.pid)
+            cpu_before = cpu_seconds(server.pid)
             posts, gets, actions, wall = asyncio.run(run(url, args.games, args.game, seats, args.actions))
             after = rss_kib(server.pid)
+            cpu = cpu_seconds(server.pid) - cpu_before
         finally:
             server.terminate()
             server.wait(timeout=10)
@@ -126,6 +135,9 @@ def main() -> None:
     print(f"POST action latency: p50 {percentile(posts, .5) * ms:.1f} ms, p95 {percentile(posts, .95) * ms:.1f} ms, "
           f"p99 {percentile(posts, .99) * ms:.1f} ms, mean {statistics.fmean(posts) * ms:.1f} ms")
     print(f"GET view latency:    p50 {percentile(gets, .5) * ms:.1f} ms, p95 {percentile(gets, .95) * ms:.1f} ms")
+    requests = len(posts) + len(gets) + args.games
+    print(f"server CPU: {cpu:.1f} s for {requests} requests = {cpu / requests * 1000:.2f} ms a request "
+          f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     print(f"server memory: {base / 1024:.1f} MiB idle -> {after / 1024:.1f} MiB with the games "
           f"= {(after - base) / args.games:.0f} KiB per game")
 

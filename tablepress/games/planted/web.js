@@ -127,5 +127,7 @@
       for (const k of known) ui.board.append(ui.h("p", {class: "muted small"}, `You saw ${ui.names[k.seat]}'s hand: ${k.cards.map((c) => c.name).join(", ")}`));
     },
     label,
+    /** Points so far, from each public board (the sidebar's scores while the game runs). */
+    scores(view) { return view.public.boards.map((b) => b.score); },
   });
 })();

@@ -209,8 +209,12 @@
   function drawScores(view) {
     const table = $("scores");
     table.replaceChildren();
+    let scores = view.scores;
+    if (!Array.isArray(scores) && st.renderer && st.renderer.scores) {
+      try { scores = st.renderer.scores(view); } catch (err) { scores = null; }
+    }
     view.names.forEach((name, seat) => {
-      const score = Array.isArray(view.scores) ? view.scores[seat] : "—";
+      const score = Array.isArray(scores) ? scores[seat] : "—";
       const moving = view.status === "playing" && view.to_move.includes(seat);
       const win = (view.winners || []).includes(seat);
       table.append(h("tr", {class: (moving ? "moving " : "") + (seat === view.seat ? "me" : "")},
