@@ -18,7 +18,6 @@ def _json(*args: str) -> dict:
     result = runner.invoke(app, ["simulate", "flowers", "-n", "20", "--seed", "11", "--json", *args])
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
-    data.pop("backend")
     return data
 
 

@@ -89,7 +89,6 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
         rows = _run_with_bar(spec, run_seed, games, backend, jobs, address, label if len(arms) > 1 else chosen.title,
                              errors)
         summary = summarise(rows, chosen.name, count, run_seed, label if overrides is not None or compare else None)
-        summary["backend"] = backend
         runs.append((label, summary, rows))
     differences = compare_rows(runs[0][2], runs[1][2], count) if len(runs) == 2 else None
     if out is not None:
