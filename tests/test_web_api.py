@@ -323,3 +323,9 @@ def test_undo_takes_back_a_move_that_revealed_nothing(app, client, tmp_path):
     reply = client.post(f"/api/games/{gid}/undo", headers=auth(tokens["0"]))
     assert reply.status_code == 409 and "nothing to undo" in reply.json()["detail"]
     assert client.get(f"/api/games/{gid}").json()["version"] == 1
+
+
+def test_every_registered_game_has_its_own_web_renderer(client):
+    for name in game_names():
+        script = client.get(f"/games/{name}/web.js").text
+        assert f'TP.registerGame("{name}"' in script, f"{name} has no web.js"

@@ -55,6 +55,10 @@
     const xs = [], ys = [];
     for (const k of [...grid.keys(), ...places.keys()]) { const [x, y] = k.split(",").map(Number); xs.push(x); ys.push(y); }
     const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
+    const log = view.log || [];
+    const lastEntry = log.length ? log[log.length - 1] : null;
+    const lastMatch = lastEntry && lastEntry.seat === seat ? /^place \S+ (-?\d+,-?\d+)$/.exec(lastEntry.text) : null;
+    const lastCell = lastMatch ? lastMatch[1] : null;
     const table = ui.h("div", {class: "flowers-grid", style: `display:grid;grid-template-columns:repeat(${maxX - minX + 1}, ${W + 4}px);gap:2px`});
     for (let y = minY; y <= maxY; y++) {
       for (let x = minX; x <= maxX; x++) {
@@ -65,6 +69,7 @@
         else if (places.has(k)) node = ui.h("div", {class: "cell slot", dataset: {cell: k}, style: `width:${W}px;height:${H}px`}, k);
         else node = ui.h("div", {class: "cell", style: `width:${W}px;height:${H}px`});
         if (places.has(k)) ui.clickable(node, places.get(k));
+        if (k === lastCell) node.classList.add("last-move");
         table.append(node);
       }
     }

@@ -45,6 +45,7 @@
         const node = face(ui, code, {label: `${nm[code] || code}, row ${row + 1}`});
         node.classList.add("pr-card");
         if (pub.swap_row === row + 1) node.classList.add("pr-swaprow");
+        if (pub.last && pub.last.column === col && pub.last.row === row + 1) node.classList.add("last-move");
         stack.append(node);
       });
       const here = plants.filter((a) => parse(a).column === col);
