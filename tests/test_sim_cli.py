@@ -207,3 +207,26 @@ def test_a_score_table_of_the_wrong_length_is_refused(tmp_path: Path) -> None:
     variant.write_text("[flowers.Zinnia]\ntable = [0, 0, 9, 14, 20]\n")
     code, _, err = simulate("pressed", "-n", "2", "--seed", "1", "--jobs", "1", "--variant", str(variant))
     assert code == 2 and "flowers.Zinnia.table" in err and "needs 8" in err
+
+
+@pytest.mark.parametrize(
+    "game,overrides,error",
+    [
+        ("planted", {"game": {"pass_left": [1, 2, 3]}}, None),  # a list of rounds may change length
+        ("planted", {"tiers": {"easy": [1, 2, 4, 5]}}, None),  # growth spaces differ by tier already
+        ("flowers", {"stacks": {"2": [30, 30]}}, None),  # two stacks instead of three
+        ("by-this", {"things": {"Ant": [1, 1, 1]}}, "things.Ant: the table has 3 entries; it needs 4"),
+        ("pressed", {"flowers": {"Zinnia": {"table": [0, 0, 9]}}}, "flowers.Zinnia.table: the table has 3"),
+        ("planted", {"game": {"rounds": True}}, "game.rounds: must be a number"),
+    ],
+)
+def test_variant_shapes_are_checked_without_false_alarms(game: str, overrides: dict, error: str | None) -> None:
+    from tablepress.sim.variants import apply_variant
+
+    chosen = get_game(game)
+    if error is None:
+        varied, _ = apply_variant(overrides, chosen, chosen.default_players)
+        assert varied.variant == overrides
+    else:
+        with pytest.raises(DataError, match=re.escape(error)):
+            apply_variant(overrides, chosen, chosen.default_players)

@@ -45,11 +45,13 @@ def read_variant(path: str | Path) -> dict[str, Any]:
         raise DataError(f"{path}: not valid TOML: {exc}") from None
 
 
-def check_shape(overrides: Mapping[str, Any], base: Mapping[str, Any], where: str = "") -> None:
-    """Check overrides against the published data: known sections and keys, same kinds, same list lengths.
+def check_shape(overrides: Mapping[str, Any], base: Mapping[str, Any], where: str = "",
+                parent: Mapping[str, Any] | None = None) -> None:
+    """Check overrides against the published data: known sections and keys, same kinds, same table lengths.
 
-    Lists of numbers (score tables) must keep their length; lists of names may change length. A number
-    may replace a number only; a table only a table. Raises DataError naming the field.
+    A number may replace a number only, a table only a table. A list of numbers keeps its length when
+    it is a row of a fixed-size table (see `_fixed_length`); other lists may change length. Raises
+    DataError naming the field.
     """
     for key, value in overrides.items():
         field = f"{where}.{key}" if where else str(key)
@@ -61,23 +63,39 @@ def check_shape(overrides: Mapping[str, Any], base: Mapping[str, Any], where: st
         if isinstance(old, Mapping):
             if not isinstance(value, Mapping):
                 raise DataError(f"{field}: must be a table like the card data's, not {_kind(value)}")
-            check_shape(value, old, field)
+            check_shape(value, old, field, base)
+        elif isinstance(old, bool):
+            if not isinstance(value, bool):
+                raise DataError(f"{field}: must be true or false, not {_kind(value)}")
         elif _is_number(old):
             if not _is_number(value):
                 raise DataError(f"{field}: must be a number, not {_kind(value)}")
-        elif isinstance(old, list) and old and all(_is_number(item) for item in old) and isinstance(value, list):
+        elif _numbers(old) and isinstance(value, list):
             if not all(_is_number(item) for item in value):
                 raise DataError(f"{field}: every entry of the table must be a number")
-            if _numeric_table(base) and len(value) != len(old):
+            if len(value) != len(old) and _fixed_length(key, base, parent):
                 raise DataError(f"{field}: the table has {len(value)} entries; it needs {len(old)}")
-        elif isinstance(old, bool) and not isinstance(value, bool):
-            raise DataError(f"{field}: must be true or false, not {_kind(value)}")
 
 
-def _numeric_table(section: Mapping[str, Any]) -> bool:
-    """A section whose lists all have one length is a fixed-size table (a score track), not a list of sizes."""
-    lengths = {len(v) for v in section.values() if isinstance(v, list)}
-    return len(lengths) == 1
+def _numbers(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(_is_number(item) for item in value)
+
+
+def _fixed_length(key: str, section: Mapping[str, Any], parent: Mapping[str, Any] | None) -> bool:
+    """Whether the number list `section[key]` is a row of a fixed-size table.
+
+    It is when its section holds two or more number lists all of one length (By This's things, one
+    row of numbers each), or when the sibling sections that have the same key as a number list all
+    give it one length (Pressed's `flowers.*.table` score tracks; an empty list is no row). A lone list (a list of rounds) or lists of
+    several lengths (stack sizes, growth spaces by tier) may change length.
+    """
+    rows = [v for v in section.values() if _numbers(v)]
+    if len(rows) >= 2 and len({len(v) for v in rows}) == 1:
+        return True
+    if parent is None:
+        return False
+    tables = [s[key] for s in parent.values() if isinstance(s, Mapping) and _numbers(s.get(key))]
+    return len(tables) >= 2 and len({len(t) for t in tables}) == 1
 
 
 def _is_number(value: Any) -> bool:
