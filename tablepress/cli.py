@@ -135,7 +135,7 @@ def simulate(
     jobs: Annotated[Optional[int], typer.Option(help="local processes (default: all cores)")] = None,
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
     address: Annotated[Optional[str], typer.Option(help="Ray cluster address (default: a local Ray)")] = None,
-    variant: Annotated[Optional[str], typer.Option(help="TOML file overriding the card data")] = None,
+    variant: Annotated[Optional[list[str]], typer.Option(help="TOML file overriding the card data (twice: compare them)")] = None,
     compare: Annotated[Optional[tuple[str, str]], typer.Option(help="A B: two variant files (or 'base') on the same seeds")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     report: Annotated[Optional[Path], typer.Option(help="write an HTML report with plots here")] = None,

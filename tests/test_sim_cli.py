@@ -230,3 +230,14 @@ def test_variant_shapes_are_checked_without_false_alarms(game: str, overrides: d
     else:
         with pytest.raises(DataError, match=re.escape(error)):
             apply_variant(overrides, chosen, chosen.default_players)
+
+
+def test_two_variant_runs_are_a_comparison(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.toml", tmp_path / "b.toml"
+    a.write_text("[scoring]\nbutterfly_points = 1\n")
+    b.write_text("[scoring]\nbutterfly_points = 5\n")
+    data = simulate_json("flowers", "-n", "20", "--seed", "3", "--jobs", "1", "--variant", str(a), "--variant", str(b))
+    assert (data["a"]["variant"], data["b"]["variant"]) == ("a", "b")
+    assert data["differences"]["fig.butterfly_points"]["diff"] >= 0
+    code, _, err = simulate("flowers", "-n", "2", "--variant", str(a), "--variant", str(b), "--variant", str(a))
+    assert code == 2 and "3 times" in err

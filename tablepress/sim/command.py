@@ -43,7 +43,7 @@ def _variant(source: str | None, game: Game, players: int, options: Mapping[str,
 
 def simulate_command(game: str, games: int, seed: int | None, seats: str | None, players: int | None,
                      option: Mapping[str, Any], jobs: int | None, backend: str, address: str | None,
-                     variant: str | None, compare: Sequence[str] | None, as_json: bool,
+                     variant: Sequence[str] | None, compare: Sequence[str] | None, as_json: bool,
                      report: Path | None, out: Path | None, records: Path | None,
                      console: Console, errors: Console) -> None:
     """Run `tablepress simulate` (contract.md); raises TablepressError for bad input."""
@@ -57,8 +57,13 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
     seat_specs = tuple(parse_seats(seats, count))
     if "human" in seat_specs:
         raise TablepressError("simulate plays AI seats only; --seats cannot include human")
-    if variant and compare:
+    variants = list(variant or [])
+    if variants and compare:
         raise TablepressError("give either --variant FILE or --compare A B, not both")
+    if len(variants) > 2:
+        raise TablepressError(f"--variant given {len(variants)} times; give one file, or two to compare them")
+    if len(variants) == 2:
+        compare, variants = tuple(variants), []
     if games < 1:
         raise TablepressError(f"-n must be at least 1 game, not {games}")
     if jobs is not None and jobs < 1:
@@ -72,7 +77,7 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
 
         if out.suffix.lower() not in FORMATS:
             raise TablepressError(f"{out}: --out takes a .sqlite, .db or .parquet file")
-    sources = list(compare) if compare else [variant]
+    sources = list(compare) if compare else [variants[0] if variants else None]
     arms = [_variant(source, chosen, count, options) for source in sources]
     if compare and len(arms) == 2 and arms[0][0] == arms[1][0]:
         arms = [(f"A: {arms[0][0]}", arms[0][1]), (f"B: {arms[1][0]}", arms[1][1])]
