@@ -241,3 +241,12 @@ def test_two_variant_runs_are_a_comparison(tmp_path: Path) -> None:
     assert data["differences"]["fig.butterfly_points"]["diff"] >= 0
     code, _, err = simulate("flowers", "-n", "2", "--variant", str(a), "--variant", str(b), "--variant", str(a))
     assert code == 2 and "3 times" in err
+
+
+def test_a_report_groups_figure_families(tmp_path: Path) -> None:
+    report = tmp_path / "pressed.html"
+    code, _, err = simulate("pressed", "-n", "6", "--seed", "2", "--jobs", "1", "--report", str(report))
+    assert code == 0, err
+    page = report.read_text()
+    assert "Card-level figures by family" in page and page.count("data:image/png;base64,") == 5
+    assert "planted.Anemone" not in page  # only the flowers in this game's deck

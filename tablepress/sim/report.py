@@ -117,7 +117,8 @@ def plot_lengths(runs: Sequence[Run]) -> str:
 
 def plot_figures(runs: Sequence[Run]) -> str:
     """One small histogram per card-level figure (overlaid for a comparison)."""
-    names = sorted(set().union(*(figure_names(rows) for _, _, rows in runs)))
+    names = [name for name in sorted(set().union(*(figure_names(rows) for _, _, rows in runs)))
+             if any(np.isfinite(column(rows, FIG + name)).any() for _, _, rows in runs)]
     cols = 3
     lines = math.ceil(len(names) / cols)
     fig, axes = plt.subplots(lines, cols, figsize=(9, 2.3 * lines), squeeze=False)
@@ -134,6 +135,41 @@ def plot_figures(runs: Sequence[Run]) -> str:
         ax.axis("off")
     fig.tight_layout()
     return _figure(fig, "Card-level figures (per game)")
+
+
+def figure_families(names: Sequence[str]) -> dict[str, list[str]]:
+    """Figures named FAMILY.MEMBER grouped by family (`planted.Hydrangea`, `planted.Lily`...), 2+ members."""
+    families: dict[str, list[str]] = {}
+    for name in names:
+        family, dot, _ = name.partition(".")
+        if dot:
+            families.setdefault(family, []).append(name)
+    return {family: members for family, members in families.items() if len(members) >= 2}
+
+
+def plot_families(runs: Sequence[Run]) -> str:
+    """One bar chart per figure family: each member's mean with its 95% interval, runs side by side."""
+    names = sorted(set().union(*(figure_names(rows) for _, _, rows in runs)))
+    families = figure_families(names)
+    fig, axes = plt.subplots(len(families), 1, figsize=(8, sum(0.9 + 0.28 * len(m) for m in families.values())),
+                             squeeze=False)
+    height = 0.8 / len(runs)
+    for ax, (family, members) in zip(axes.flat, families.items()):
+        for i, (label, summary, _) in enumerate(runs):
+            stats = [summary["figures"].get(member) for member in members]
+            means = np.array([s["mean"] if s else np.nan for s in stats])
+            lo = np.array([s["mean"] - s["ci95"][0] if s else 0 for s in stats])
+            hi = np.array([s["ci95"][1] - s["mean"] if s else 0 for s in stats])
+            y = np.arange(len(members)) + (i - (len(runs) - 1) / 2) * height
+            ax.barh(y, np.nan_to_num(means), height, xerr=[np.nan_to_num(lo), np.nan_to_num(hi)], capsize=2,
+                    color=COLOURS[i % 2], label=label)
+        ax.set_yticks(range(len(members)), [m.partition(".")[2] for m in members], fontsize=8)
+        ax.invert_yaxis()
+        ax.set_title(family, fontsize=9)
+        ax.tick_params(axis="x", labelsize=7)
+    axes.flat[0].legend(fontsize=7)
+    fig.tight_layout()
+    return _figure(fig, "Card-level figures by family (mean per game, 95% intervals)")
 
 
 def plot_differences(differences: dict[str, Any]) -> str:
@@ -210,7 +246,10 @@ def write_report(path: str | Path, runs: Sequence[Run], differences: dict[str, A
     if first["players"] > 1:
         body.append(plot_win_rates(runs))
     body += [plot_scores(runs), plot_lengths(runs)]
-    if any(figure_names(rows) for _, _, rows in runs):
+    names = sorted(set().union(*(figure_names(rows) for _, _, rows in runs)))
+    if figure_families(names):
+        body.append(plot_families(runs))
+    if names:
         body.append(plot_figures(runs))
     page = (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{html.escape(title)}</title>"
             f"<style>{CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")

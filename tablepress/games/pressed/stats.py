@@ -1,4 +1,4 @@
-"""Card-level figures of one finished game of Pressed, for `tablepress simulate`.
+"""Card-level figures of one finished game of Pressed, for `tablepress simulate` (flowers in the deck only).
 
 planted.FLOWER: mean points a planting of that flower scores (empty when none was planted);
 pressed.FLOWER: points that flower's groups score in final scoring, per player; planting_points and
@@ -40,9 +40,10 @@ def figures(game: Any, match: Match) -> dict[str, float]:
         if state.round != round_before:
             order = []
     final = match.state
+    in_deck = sorted(set(cards.deck_flowers(players, final.electives)))
     out: dict[str, float] = {}
-    for kind, name in enumerate(cards.names):
-        points = planted[kind]
+    for kind in in_deck:
+        name, points = cards.names[kind], planted[kind]
         out[f"planted.{name}"] = sum(points) / len(points) if points else math.nan
     pressed = [0.0] * len(cards.names)
     pressed_total = 0.0
@@ -52,8 +53,8 @@ def figures(game: Any, match: Match) -> dict[str, float]:
         pressed_total += result.total
         for group in result.groups:
             pressed[group.kind] += group.points
-    for kind, name in enumerate(cards.names):
-        out[f"pressed.{name}"] = pressed[kind] / players
+    for kind in in_deck:
+        out[f"pressed.{cards.names[kind]}"] = pressed[kind] / players
     out["planting_points"] = sum(final.scores) / players
     out["pressed_points"] = pressed_total / players
     for position, taken in enumerate(pick_cards, start=1):
