@@ -329,3 +329,11 @@ def test_every_registered_game_has_its_own_web_renderer(client):
     for name in game_names():
         script = client.get(f"/games/{name}/web.js").text
         assert f'TP.registerGame("{name}"' in script, f"{name} has no web.js"
+
+
+def test_search_agents_think_in_worker_processes_and_finish_the_game(client):
+    gid, tokens = create(client, "by-this", ["greedy", "ismcts:10"])
+    final = wait_for(client, gid, None, lambda v: v["status"] == "over", timeout=120)
+    assert tokens == {} and final["winners"] is not None
+    record = client.get(f"/api/games/{gid}/record").json()
+    assert Match.from_record(record).is_over

@@ -38,7 +38,7 @@ def test_sigkill_and_restart_resumes_every_game_exactly(servers, tmp_path, cli):
     assert reply.status_code == 201
     gid, tokens = reply.json()["id"], reply.json()["tokens"]
     # a game with only AI seats, still running when the server dies
-    bots = first.client.post("/api/games", json={"game": "flowers", "seats": ["random", "random"], "seed": 5}).json()["id"]
+    bots = first.client.post("/api/games", json={"game": "flowers", "seats": ["greedy", "random"], "seed": 5}).json()["id"]
     play_out(first.client, gid, tokens, seed=1, stop_after=9)
     # the human has just acted: wait for the AI's answer so the snapshot is stable
     deadline = time.monotonic() + 10

@@ -16,12 +16,13 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from ..agents.base import HUMAN, SeatInfo
+from ..agents.base import HUMAN
 from ..core.errors import IllegalAction, TablepressError
 from ..core.match import Match
 from ..core.registry import get_game
 from .rooms import LogEntry, Room
 from .store import GameRow, Store, hash_token
+from .thinking import Thinker, decision_seed
 
 log = logging.getLogger("tablepress.web")
 
@@ -37,6 +38,7 @@ class Hub:
         self.store = store
         self.ai_delay = ai_delay
         self.rooms: dict[str, Room] = {}
+        self.thinker = Thinker()
         self._closing = False
 
     # ----- start and stop ----------------------------------------------------------------------
@@ -75,6 +77,7 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.thinker.close()
 
     # ----- games ---------------------------------------------------------------------------------
     def open_games(self) -> int:
@@ -199,11 +202,14 @@ class Hub:
                     break
 
     async def _choose(self, room: Room, seat: int) -> str:
-        """The AI seat's choice, thought out in a worker thread; a failing agent falls back to a random legal action."""
-        game, state = room.match.game, room.match.state
-        info = SeatInfo(game, state, seat)
+        """The AI seat's choice, thought out off the event loop; a failing agent falls back to a random legal action."""
+        match = room.match
+        game, state = match.game, match.state
+        seed = decision_seed(match.seed, seat, len(match.actions))
         try:
-            action = await asyncio.to_thread(room.agents[seat].choose, info)
+            action = await self.thinker.choose(game, state, seat, room.ai_seats[seat], seed)
+        except asyncio.CancelledError:
+            raise
         except Exception as exc:  # noqa: BLE001 - an agent bug must not freeze the game
             log.error("game %s: agent %s failed (%s); playing a random legal action", room.id,
                       room.match.seats[seat], exc)

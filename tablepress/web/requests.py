@@ -17,7 +17,7 @@ MAX_ACTION = 2000
 MAX_NAME = 24
 MAX_SEATS = 12
 #: The largest AI budget a web game may ask for (each AI decision runs on the server).
-MAX_BUDGET = 20000
+MAX_BUDGET = 5000
 
 
 class BadRequest(TablepressError):

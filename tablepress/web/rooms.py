@@ -13,9 +13,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents.base import HUMAN, Agent, make_agent
+from ..agents.base import HUMAN
 from ..core.match import Match
-from ..core.rng import derive_seed
 from .store import GameRow, hash_token
 
 #: How many views may wait for one slow watcher before the oldest are dropped.
@@ -66,11 +65,8 @@ class Room:
         self.revision = _now_us()
         #: (action index, seat, state before it) for each action that may be taken back, newest last.
         self.undo_stack: list[tuple[int, int, Any]] = []
-        self.agents: dict[int, Agent] = {
-            seat: make_agent(spec, derive_seed(match.seed, "agent", seat))
-            for seat, spec in enumerate(match.seats)
-            if spec != HUMAN
-        }
+        #: AI seat → its agent spec; these seats move by themselves.
+        self.ai_seats: dict[int, str] = {seat: spec for seat, spec in enumerate(match.seats) if spec != HUMAN}
 
     # ----- who is who ------------------------------------------------------------------------
     def seat_for_token(self, token: str) -> int | None:
@@ -93,7 +89,7 @@ class Room:
         """The AI seats that must act now."""
         if self.match.is_over:
             return []
-        return [seat for seat in self.match.to_move() if seat in self.agents]
+        return [seat for seat in self.match.to_move() if seat in self.ai_seats]
 
     @property
     def status(self) -> str:
