@@ -293,7 +293,7 @@ def _all_declarations(collection: list[int]):
 
 collections = st.lists(st.sampled_from(range(len(CARDS.names))), min_size=1, max_size=12).map(
     lambda cards: [cards.count(k) for k in range(len(CARDS.names))]
-).filter(lambda c: c[K["BB"]] <= 4)
+).filter(lambda c: c[K["BB"]] <= 4 and all(n <= CARDS.copies[k] for k, n in enumerate(c)))
 
 
 @settings(max_examples=150, deadline=None)
