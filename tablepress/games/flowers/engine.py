@@ -171,6 +171,15 @@ class FlowersGame(Game[FlowersState]):
             return False
         return state.face_up[int(action.split()[1]) - 1]
 
+    def action_bound(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+        """At most 3n + 2 placements for an area of n cards (n covers, ≤ 2n + 2 empty neighbours)."""
+        opts = self.normalise_options(options)
+        available = len(self.cards.coloured) - (0 if opts["summer"] else players)
+        sizes = self.cards.deal_sizes(players, available)
+        # Solo: the timer takes a card of the first stack every turn.
+        most_cards = 1 + (sizes[0] if players == 1 else -(-sum(sizes) // players))
+        return max(3 * most_cards + 2, 3)
+
     # ----- information -------------------------------------------------------------------------
     def _visible_top(self, state: FlowersState, index: int) -> int | None:
         stack = state.stacks[index]
