@@ -131,8 +131,11 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
             raise ServerFull(f"this server already runs {MAX_OPEN_GAMES} unfinished games; try again later")
         try:
             room, tokens = hub.create(body.game, body.seats, body.options, body.seed, body.names, body.variant)
-        except (TablepressError, ValueError, TypeError, KeyError) as exc:
-            raise BadRequest(str(exc) if isinstance(exc, TablepressError) else f"invalid game setup: {exc}") from None
+        except TablepressError as exc:
+            raise BadRequest(str(exc)) from None
+        except Exception as exc:  # noqa: BLE001 - options no check caught; the game refused them
+            log.warning("game setup refused: %r", exc)
+            raise BadRequest(f"invalid game setup: {exc}") from None
         return {"id": room.id, "tokens": tokens}
 
     @app.get("/api/games/{game_id}")

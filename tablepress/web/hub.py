@@ -130,7 +130,11 @@ class Hub:
             moving = ", ".join(str(s) for s in match.to_move()) or "nobody"
             raise IllegalAction(f"it is not seat {seat}'s turn (to move: {moving})")
         if action not in game.legal_actions(state, seat):
-            raise IllegalAction(game.explain_illegal(state, seat, action))
+            try:
+                reason = game.explain_illegal(state, seat, action)
+            except Exception:  # noqa: BLE001 - a hostile text must not turn into a server error
+                reason = f"{action!r} is not a legal action now"
+            raise IllegalAction(reason)
         public = game.public_action(state, seat, action)
         index = len(match.actions)
         undoable = game.undoable(state, seat, action)
