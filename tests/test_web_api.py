@@ -337,3 +337,24 @@ def test_search_agents_think_in_worker_processes_and_finish_the_game(client):
     assert tokens == {} and final["winners"] is not None
     record = client.get(f"/api/games/{gid}/record").json()
     assert Match.from_record(record).is_over
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_near_miss_actions_are_refused_with_409_in_every_game(client, name):
+    gid, tokens = create(client, name, ["human"] * max(2, get_game(name).min_players))
+    rng = __import__("random").Random(4)
+    for _step in range(12):
+        spectator = client.get(f"/api/games/{gid}").json()
+        if spectator["status"] == "over":
+            break
+        token = tokens[str(spectator["to_move"][0])]
+        legal = client.get(f"/api/games/{gid}", headers=auth(token)).json()["legal_actions"]
+        action = rng.choice(legal)
+        for junk in (action + " ", " " + action, action.upper(), action + " x", action.replace(" ", "  "),
+                     action[:-1], action.split()[0], "\u202e" + action, action + "\x00", "99999999999999999999"):
+            if junk in legal:
+                continue
+            reply = client.post(f"/api/games/{gid}/actions", headers=auth(token), json={"action": junk})
+            assert reply.status_code == 409, (junk, reply.text)
+        assert client.get(f"/api/games/{gid}").json()["version"] == spectator["version"]
+        assert client.post(f"/api/games/{gid}/actions", headers=auth(token), json={"action": action}).status_code == 200
