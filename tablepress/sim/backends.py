@@ -7,7 +7,8 @@ Every backend returns the same rows in index order, so the statistics never depe
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
@@ -59,30 +60,50 @@ def run_local(spec: SimSpec, seed: int, games: int, jobs: int, on_rows: Progress
     return _sorted(rows)
 
 
+def _start_ray(address: str | None) -> bool:
+    """Connect to Ray (the cluster at `address`, or a light local instance); True if this call started it."""
+    try:
+        import ray
+    except ImportError:
+        raise TablepressError("--backend ray needs Ray: pip install 'tablepress[ray]'") from None
+    if ray.is_initialized():
+        return False
+    try:
+        if address:
+            ray.init(address=address, log_to_driver=False, logging_level="ERROR")
+        else:
+            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        where = f"at {address}" if address else "locally"
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise TablepressError(f"cannot start or reach Ray {where}: {first}") from None
+    return True
+
+
+@contextmanager
+def backend_session(backend: str, address: str | None = None) -> Iterator[None]:
+    """Keep one Ray connection open for several runs (an A/B comparison); nothing to do for local."""
+    started = backend == "ray" and _start_ray(address)
+    try:
+        yield
+    finally:
+        if started:
+            import ray
+
+            ray.shutdown()
+
+
 def run_ray(spec: SimSpec, seed: int, games: int, address: str | None = None,
             on_rows: Progress | None = None) -> Rows:
     """Play `games` games as Ray tasks: on the cluster at `address`, or on a light local instance.
 
     A local instance is started with 2 CPUs, no dashboard and worker logs kept out of the terminal,
-    and shut down afterwards; a cluster reached by address is left running.
+    and shut down afterwards unless a `backend_session` keeps it; a cluster reached by address is left
+    running.
     """
-    try:
-        import ray
-    except ImportError:
-        raise TablepressError("--backend ray needs Ray: pip install 'tablepress[ray]'") from None
-    started = False
-    if not ray.is_initialized():
-        try:
-            if address:
-                ray.init(address=address, log_to_driver=False, logging_level="ERROR")
-            else:
-                ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            where = f"at {address}" if address else "locally"
-            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            raise TablepressError(f"cannot start or reach Ray {where}: {first}") from None
-        started = True
-    try:
+    import ray
+
+    with backend_session("ray", address):
         task = ray.remote(play_chunk)
         spec_ref = ray.put(spec)
         workers = int(ray.cluster_resources().get("CPU", 2))
@@ -100,9 +121,6 @@ def run_ray(spec: SimSpec, seed: int, games: int, address: str | None = None,
                 if on_rows:
                     on_rows(len(part))
         return _sorted(rows)
-    finally:
-        if started:
-            ray.shutdown()
 
 
 def run_games(spec: SimSpec, seed: int, games: int, backend: str = "local", jobs: int | None = None,

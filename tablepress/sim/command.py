@@ -18,7 +18,7 @@ from ..agents.base import parse_seats
 from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.registry import get_game
-from .backends import run_games
+from .backends import backend_session, run_games
 from .runner import SimSpec
 from .variants import BASE_WORDS, load_variant
 
@@ -39,6 +39,25 @@ def _variant(source: str | None, game: Game, players: int, options: Mapping[str,
         return "published cards", None
     _, overrides = load_variant(source, game, players, options)
     return Path(source).stem, overrides
+
+
+def check_arguments(games: int, jobs: int | None, backend: str, address: str | None, report: Path | None,
+                    out: Path | None) -> None:
+    """Refuse impossible arguments before anything is played, each with one clear line."""
+    from .store import FORMATS
+
+    if games < 1:
+        raise TablepressError(f"-n must be at least 1 game, not {games}")
+    if jobs is not None and jobs < 1:
+        raise TablepressError(f"--jobs must be at least 1, not {jobs}")
+    if backend not in ("local", "ray"):
+        raise TablepressError(f"--backend takes local or ray, not {backend!r}")
+    if address and backend != "ray":
+        raise TablepressError("--address is for --backend ray")
+    if report is not None and report.suffix.lower() not in (".html", ".htm"):
+        raise TablepressError(f"{report}: --report writes an .html file")
+    if out is not None and out.suffix.lower() not in FORMATS:
+        raise TablepressError(f"{out}: --out takes a .sqlite, .db or .parquet file")
 
 
 def simulate_command(game: str, games: int, seed: int | None, seats: str | None, players: int | None,
@@ -64,19 +83,7 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
         raise TablepressError(f"--variant given {len(variants)} times; give one file, or two to compare them")
     if len(variants) == 2:
         compare, variants = tuple(variants), []
-    if games < 1:
-        raise TablepressError(f"-n must be at least 1 game, not {games}")
-    if jobs is not None and jobs < 1:
-        raise TablepressError(f"--jobs must be at least 1, not {jobs}")
-    if backend not in ("local", "ray"):
-        raise TablepressError(f"--backend takes local or ray, not {backend!r}")
-    if report is not None and report.suffix.lower() not in (".html", ".htm"):
-        raise TablepressError(f"{report}: --report writes an .html file")
-    if out is not None:
-        from .store import FORMATS
-
-        if out.suffix.lower() not in FORMATS:
-            raise TablepressError(f"{out}: --out takes a .sqlite, .db or .parquet file")
+    check_arguments(games, jobs, backend, address, report, out)
     sources = list(compare) if compare else [variants[0] if variants else None]
     arms = [_variant(source, chosen, count, options) for source in sources]
     if compare and len(arms) == 2 and arms[0][0] == arms[1][0]:
@@ -85,16 +92,17 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     runs = []
-    for label, overrides in arms:
-        rec_dir = None
-        if records is not None:
-            rec_dir = records / _slug(label) if len(arms) > 1 else records
-            rec_dir.mkdir(parents=True, exist_ok=True)
-        spec = SimSpec(chosen.name, count, seat_specs, options, overrides, str(rec_dir) if rec_dir else None)
-        rows = _run_with_bar(spec, run_seed, games, backend, jobs, address, label if len(arms) > 1 else chosen.title,
-                             errors)
-        summary = summarise(rows, chosen.name, count, run_seed, label if overrides is not None or compare else None)
-        runs.append((label, summary, rows))
+    with backend_session(backend, address):
+        for label, overrides in arms:
+            rec_dir = None
+            if records is not None:
+                rec_dir = records / _slug(label) if len(arms) > 1 else records
+                rec_dir.mkdir(parents=True, exist_ok=True)
+            spec = SimSpec(chosen.name, count, seat_specs, options, overrides, str(rec_dir) if rec_dir else None)
+            title = label if len(arms) > 1 else chosen.title
+            rows = _run_with_bar(spec, run_seed, games, backend, jobs, address, title, errors)
+            named = label if overrides is not None or compare else None
+            runs.append((label, summarise(rows, chosen.name, count, run_seed, named), rows))
     differences = compare_rows(runs[0][2], runs[1][2], count) if len(runs) == 2 else None
     if out is not None:
         from .store import save_rows
