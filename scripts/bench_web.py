@@ -123,7 +123,9 @@ def main() -> None:
                     time.sleep(0.05)
             base = rss_kib(server.pid)
             cpu_before = cpu_seconds(server.pid)
+            client_before = time.process_time()
             posts, gets, actions, wall = asyncio.run(run(url, args.games, args.game, seats, args.actions))
+            client_cpu = time.process_time() - client_before
             after = rss_kib(server.pid)
             cpu = cpu_seconds(server.pid) - cpu_before
         finally:
@@ -137,7 +139,8 @@ def main() -> None:
     print(f"GET view latency:    p50 {percentile(gets, .5) * ms:.1f} ms, p95 {percentile(gets, .95) * ms:.1f} ms")
     requests = len(posts) + len(gets) + args.games
     print(f"server CPU: {cpu:.1f} s for {requests} requests = {cpu / requests * 1000:.2f} ms a request "
-          f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+          f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores); "
+          f"the bot clients used {client_cpu:.1f} s")
     print(f"server memory: {base / 1024:.1f} MiB idle -> {after / 1024:.1f} MiB with the games "
           f"= {(after - base) / args.games:.0f} KiB per game")
 
