@@ -55,14 +55,18 @@ def page(browser):
     assert not errors, errors
 
 
-def create_in_lobby(page, server, game: str, seats: list[str], hotseat: bool = False, seed: int | None = None) -> None:
-    """Fill the lobby form: game, player count, each seat's kind, then create."""
+def create_in_lobby(page, server, game: str, seats: list[str], hotseat: bool = False, seed: int | None = None,
+                    ticks: dict[str, bool] | None = None) -> None:
+    """Fill the lobby form: game, player count, options (`ticks`: a set option's choice → on/off), seats; create."""
     page.goto(server.url + "/")
     page.select_option("#game", game)
     page.select_option("#players", str(len(seats)))
     rows = page.locator("#seats .seat")
     for index, kind in enumerate(seats):
         rows.nth(index).locator("select.kind").select_option(kind)
+    for choice, on in (ticks or {}).items():
+        box = page.locator(f"#options input[type=checkbox][value=\"{choice}\"]")
+        box.check() if on else box.uncheck()
     if hotseat:
         page.check("input[name=mode][value=hotseat]")
     if seed is not None:
@@ -70,8 +74,13 @@ def create_in_lobby(page, server, game: str, seats: list[str], hotseat: bool = F
     page.click("#create")
 
 
-def play_to_end(page, rng: random.Random, prefer_board: bool = False, limit: int = 1500) -> None:
-    """Click legal moves until the final scores show: a board control when asked and offered, else a move button."""
+def play_to_end(page, rng: random.Random, prefer_board: bool = False, limit: int = 3000) -> None:
+    """Click legal moves until the final scores show.
+
+    With `prefer_board`, click what the table lights up: moves, and things to pick up, columns with a
+    choice, cards to tick (after too many clicks without a move, a move button). Else a move button.
+    """
+    idle = 0
     for _ in range(limit):
         page.wait_for_function(
             "() => !document.getElementById('final').hidden || "
@@ -80,17 +89,22 @@ def play_to_end(page, rng: random.Random, prefer_board: bool = False, limit: int
         )
         if page.locator("#final").is_visible():
             return
-        board = page.locator("#board.interactive [data-action]")
-        if prefer_board and board.count():
+        board = page.locator("#board.interactive [data-action], #board.interactive .legal:not([data-action])")
+        if prefer_board and idle < 25 and board.count():
             target = board.nth(rng.randrange(board.count()))
         else:
             buttons = page.locator("#moves [data-action]")
             target = buttons.nth(rng.randrange(buttons.count()))
         version = page.evaluate("() => document.querySelectorAll('#log li').length")
         try:
+            acts = target.get_attribute("data-action", timeout=2_000) is not None
             target.click(timeout=5_000)
         except Exception:  # noqa: BLE001 - the table redrew under the click; look again
             continue
+        if not acts:  # picked something up or ticked a card: the table asks for the next click
+            idle += 1
+            continue
+        idle = 0
         page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {version} || "
                                "!document.getElementById('final').hidden", timeout=30_000)
     if limit > 1:
@@ -196,10 +210,15 @@ def test_flowers_reaches_its_end_by_clicking_the_board(page, server):
 def test_game_reaches_its_end_through_the_page(page, server, game):
     if game not in game_names():
         pytest.skip(f"{game} is not registered yet")
-    create_in_lobby(page, server, game, ["human", "random"], seed=5)
+    # Pressed with the electives that ask questions: Anemone (swap), Baby's Breath (copy), Tulip (choose)
+    ticks = {"Aster": False, "Chrysanthemum": False, "Anemone": True, "Baby's Breath": True} if game == "pressed" else None
+    create_in_lobby(page, server, game, ["human", "random"], seed=5, ticks=ticks)
     page.wait_for_url(re.compile(r".*/play/\w+"))
     play_to_end(page, random.Random(3), prefer_board=True)
     assert final_totals(page) == server.client.get(f"/api/games/{game_id(page)}").json()["scores"]
+    record = server.client.get(f"/api/games/{game_id(page)}/record").json()
+    if game == "pressed":
+        assert set(record["options"]["electives"]) == {"Anemone", "Baby's Breath", "Tulip"}
 
 
 def test_hot_seat_hides_the_hand_between_turns(page, server):
