@@ -358,3 +358,20 @@ def test_near_miss_actions_are_refused_with_409_in_every_game(client, name):
             assert reply.status_code == 409, (junk, reply.text)
         assert client.get(f"/api/games/{gid}").json()["version"] == spectator["version"]
         assert client.post(f"/api/games/{gid}/actions", headers=auth(token), json={"action": action}).status_code == 200
+
+
+def test_a_card_data_variant_plays_and_is_recorded(client, cli, tmp_path):
+    reply = client.post("/api/games", json={"game": "flowers", "seats": ["random", "random"], "seed": 2,
+                                            "variant": "[scoring]\nregion_min = 3\n"})
+    assert reply.status_code == 201, reply.text
+    gid = reply.json()["id"]
+    wait_for(client, gid, None, lambda v: v["status"] == "over")
+    record = client.get(f"/api/games/{gid}/record").json()
+    assert record["variant"] == {"scoring": {"region_min": 3}}
+    path = tmp_path / "variant.json"
+    path.write_text(json.dumps(record))
+    assert cli("replay", str(path)).exit_code == 0
+    bad = client.post("/api/games", json={"game": "flowers", "seats": ["human"], "variant": "[scoring\n"})
+    assert bad.status_code == 422 and "variant" in bad.json()["detail"]
+    wrong = client.post("/api/games", json={"game": "flowers", "seats": ["human"], "variant": {"scoring": {"region_min": "x"}}})
+    assert wrong.status_code == 422

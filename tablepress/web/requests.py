@@ -6,6 +6,7 @@ Anything malformed becomes `BadRequest` (422) naming the field; nothing here tou
 from __future__ import annotations
 
 import json
+import tomllib
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,9 +100,19 @@ def parse_create(body: bytes) -> CreateRequest:
             raise BadRequest("'names' must be a list of one name per seat")
         names = [" ".join(n.split())[:MAX_NAME] or f"Player {i + 1}" for i, n in enumerate(names)]
     variant = data.get("variant")
+    if isinstance(variant, str):
+        variant = parse_variant_text(variant) if variant.strip() else None
     if variant is not None and not isinstance(variant, dict):
-        raise BadRequest("'variant' must be a JSON object shaped like the game's card data")
+        raise BadRequest("'variant' must be an object (or TOML text) shaped like the game's card data")
     return CreateRequest(game.strip(), specs, options, seed, names, variant)
+
+
+def parse_variant_text(text: str) -> dict[str, Any]:
+    """Card data changes written as TOML (like a variant file), or BadRequest naming the line."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadRequest(f"variant: {exc}") from None
 
 
 def parse_action(body: bytes) -> str:

@@ -90,6 +90,7 @@
     const names = rows.map((row, i) => row.querySelector(".name").value.trim() || (seats[i] === "human" ? `Player ${i + 1}` : `Bot ${i + 1} (${seats[i]})`));
     const body = {game: $("game").value, seats, names, options: readOptions()};
     if ($("seed").value !== "") body.seed = Number($("seed").value);
+    if ($("variant").value.trim()) body.variant = $("variant").value;
     $("create").disabled = true;
     const reply = await api("POST", "/api/games", body);
     $("create").disabled = false;
