@@ -56,7 +56,7 @@ def page(browser):
 
 
 def create_in_lobby(page, server, game: str, seats: list[str], hotseat: bool = False, seed: int | None = None,
-                    ticks: dict[str, bool] | None = None) -> None:
+                    ticks: dict[str, bool] | None = None, variant: str | None = None) -> None:
     """Fill the lobby form: game, player count, options (`ticks`: a set option's choice → on/off), seats; create."""
     page.goto(server.url + "/")
     page.select_option("#game", game)
@@ -67,6 +67,9 @@ def create_in_lobby(page, server, game: str, seats: list[str], hotseat: bool = F
     for choice, on in (ticks or {}).items():
         box = page.locator(f"#options input[type=checkbox][value=\"{choice}\"]")
         box.check() if on else box.uncheck()
+    if variant:
+        page.click("#variant-box summary")
+        page.fill("#variant", variant)
     if hotseat:
         page.check("input[name=mode][value=hotseat]")
     if seed is not None:
@@ -191,7 +194,7 @@ def test_two_human_seats_in_two_contexts_each_see_only_their_own_hand(browser, p
 
 
 def test_flowers_reaches_its_end_by_clicking_the_board(page, server):
-    create_in_lobby(page, server, "flowers", ["human", "random"], seed=3)
+    create_in_lobby(page, server, "flowers", ["human", "random"], seed=3, variant="[scoring]\nregion_min = 4\n")
     page.wait_for_url(re.compile(r".*/play/\w+"))
     page.wait_for_selector("#board [data-action='draw 1']")
     page.click("#board [data-action='draw 1']")  # a face-up stack: nothing revealed, so it may be undone
@@ -204,6 +207,7 @@ def test_flowers_reaches_its_end_by_clicking_the_board(page, server):
     page.locator("#board .cell.legal").first.click()
     play_to_end(page, random.Random(2), prefer_board=True)
     assert final_totals(page) == server.client.get(f"/api/games/{game_id(page)}").json()["scores"]
+    assert server.client.get(f"/api/games/{game_id(page)}/record").json()["variant"] == {"scoring": {"region_min": 4}}
 
 
 @pytest.mark.parametrize("game", ["pressed", "planted"])
