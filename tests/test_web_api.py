@@ -375,3 +375,12 @@ def test_a_card_data_variant_plays_and_is_recorded(client, cli, tmp_path):
     assert bad.status_code == 422 and "variant" in bad.json()["detail"]
     wrong = client.post("/api/games", json={"game": "flowers", "seats": ["human"], "variant": {"scoring": {"region_min": "x"}}})
     assert wrong.status_code == 422
+
+
+def test_a_failing_agent_never_freezes_the_game(client, monkeypatch):
+    from tablepress.agents import base
+
+    monkeypatch.setitem(base.AGENTS, "broken", "tablepress.no_such_module:Nothing")
+    gid, _tokens = create(client, "flowers", ["broken", "random"])
+    final = wait_for(client, gid, None, lambda v: v["status"] == "over", timeout=120)
+    assert final["status"] == "over"

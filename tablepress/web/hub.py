@@ -185,40 +185,48 @@ class Hub:
         room.ai_task = loop.create_task(self._ai_loop(room), name=f"ai-{room.id}")
 
     async def _ai_loop(self, room: Room) -> None:
-        """Move AI seats one action at a time, with a pause before each so people can follow."""
+        """Move AI seats one action at a time, with a pause before each so people can follow.
+
+        The AI thinks without holding the room's lock (states are replaced, never changed in place, so
+        the position it thinks about stays as it was); people may act meanwhile, as in a simultaneous
+        choice. Its action is then taken under the lock if it is still legal, else it thinks again.
+        """
         while room.ai_to_move() and not self._closing:
             await asyncio.sleep(self.ai_delay)
+            seats = room.ai_to_move()
+            if not seats:
+                break
+            seat = seats[0]
+            state, index = room.match.state, len(room.match.actions)
+            action = await self._choose(room, seat, state, index)
             async with room.lock:
-                seats = room.ai_to_move()
-                if not seats:
-                    break
-                seat = seats[0]
-                action = await self._choose(room, seat)
+                match = room.match
+                if match.is_over or seat not in match.to_move() or (
+                        match.state is not state and action not in match.game.legal_actions(match.state, seat)):
+                    continue  # the game moved on under it: think again
                 try:
                     self._commit(room, seat, action)
-                except IllegalAction as exc:
-                    room.error = f"AI seat {seat} chose an illegal action {action!r}: {exc}"
-                    log.error("game %s: %s", room.id, room.error)
-                    break
-                except Exception as exc:  # noqa: BLE001 - e.g. the disk is full; keep serving
+                except IllegalAction as exc:  # an agent bug: never freeze the game
+                    log.error("game %s: AI seat %s chose an illegal action %r (%s); playing a random one",
+                              room.id, seat, action, exc)
+                    self._commit(room, seat, random.choice(match.game.legal_actions(match.state, seat)))
+                except Exception as exc:  # noqa: BLE001 - e.g. the disk is full; keep serving the rest
                     room.error = f"could not store the AI's action: {exc}"
                     log.error("game %s: %s", room.id, room.error)
                     break
 
-    async def _choose(self, room: Room, seat: int) -> str:
-        """The AI seat's choice, thought out off the event loop; a failing agent falls back to a random legal action."""
-        match = room.match
-        game, state = match.game, match.state
-        seed = decision_seed(match.seed, seat, len(match.actions))
+    async def _choose(self, room: Room, seat: int, state: Any, index: int) -> str:
+        """The AI seat's choice in `state`, thought out off the event loop; a failing agent plays a random legal action."""
+        game = room.match.game
+        seed = decision_seed(room.match.seed, seat, index)
         try:
-            action = await self.thinker.choose(game, state, seat, room.ai_seats[seat], seed)
+            return await self.thinker.choose(game, state, seat, room.ai_seats[seat], seed)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - an agent bug must not freeze the game
             log.error("game %s: agent %s failed (%s); playing a random legal action", room.id,
                       room.match.seats[seat], exc)
-            action = random.choice(game.legal_actions(state, seat))
-        return action
+            return random.choice(game.legal_actions(state, seat))
 
 
 def default_names(seats: list[str]) -> list[str]:
