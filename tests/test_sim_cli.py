@@ -113,6 +113,11 @@ def test_a_missing_variant_file_and_bad_arguments_are_clear() -> None:
         (["--seats", "human"], "human"),
         (["--seats", "wizard"], "wizard"),
         (["--players", "9"], "players"),
+        (["--out", "/nonexistent/rows.sqlite"], "does not exist"),
+        (["--report", "/nonexistent/r.html"], "does not exist"),
+        (["--report", "r.pdf"], ".html"),
+        (["--address", "127.0.0.1:1"], "--backend ray"),
+        (["--records", "/proc/records"], "cannot create"),
     ]:
         code, out, err = simulate("flowers", "-n", "2", "--seed", "1", *args)
         assert code == 2 and expected in err and "Traceback" not in err, (args, err)

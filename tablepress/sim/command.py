@@ -58,6 +58,18 @@ def check_arguments(games: int, jobs: int | None, backend: str, address: str | N
         raise TablepressError(f"{report}: --report writes an .html file")
     if out is not None and out.suffix.lower() not in FORMATS:
         raise TablepressError(f"{out}: --out takes a .sqlite, .db or .parquet file")
+    for path in (report, out):
+        if path is not None and not path.resolve().parent.is_dir():
+            raise TablepressError(f"{path}: the folder {path.resolve().parent} does not exist")
+
+
+def make_folder(path: Path) -> Path:
+    """Create a folder (and its parents) for records, or raise one clear line."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise TablepressError(f"{path}: cannot create the folder ({exc.strerror or exc})") from None
+    return path
 
 
 def simulate_command(game: str, games: int, seed: int | None, seats: str | None, players: int | None,
@@ -90,14 +102,13 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
         arms = [(f"A: {arms[0][0]}", arms[0][1]), (f"B: {arms[1][0]}", arms[1][1])]
     run_seed = seed if seed is not None else random.getrandbits(31)
     if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
+        make_folder(records)
     runs = []
     with backend_session(backend, address):
         for label, overrides in arms:
             rec_dir = None
             if records is not None:
-                rec_dir = records / _slug(label) if len(arms) > 1 else records
-                rec_dir.mkdir(parents=True, exist_ok=True)
+                rec_dir = make_folder(records / _slug(label)) if len(arms) > 1 else records
             spec = SimSpec(chosen.name, count, seat_specs, options, overrides, str(rec_dir) if rec_dir else None)
             title = label if len(arms) > 1 else chosen.title
             rows = _run_with_bar(spec, run_seed, games, backend, jobs, address, title, errors)

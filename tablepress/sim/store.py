@@ -72,8 +72,8 @@ def save_rows(path: str | Path, runs: Sequence[tuple[str | None, Sequence[dict[s
             _save_sqlite(path, columns, flat)
         else:
             _save_parquet(path, columns, flat)
-    except OSError as exc:
-        raise TablepressError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    except (OSError, sqlite3.Error) as exc:
+        raise TablepressError(f"{path}: cannot write ({getattr(exc, 'strerror', None) or exc})") from None
 
 
 def _save_sqlite(path: Path, columns: list[str], flat: list[dict[str, Any]]) -> None:
