@@ -251,11 +251,24 @@
       h("thead", {}, h("tr", {}, h("th", {}, "player"), keys.map((k) => h("th", {}, k.replace(/_/g, " "))), h("th", {}, "total"))),
       h("tbody", {}, parts.map((part, seat) => h("tr", {class: (view.winners || []).includes(seat) ? "winner" : ""},
         h("td", {}, view.names[seat], (view.winners || []).includes(seat) ? " ★" : ""),
-        keys.map((k) => h("td", {class: "num"}, part[k] === undefined ? "" : String(part[k]))),
+        keys.map((k) => h("td", {class: typeof part[k] === "number" ? "num" : ""}, part[k] === undefined ? "" : String(part[k]))),
         h("td", {class: "num total"}, String(part.total))))));
-    const details = parts.some((p) => Object.values(p).some((v) => v && typeof v === "object"))
-      ? h("details", {}, h("summary", {}, "Details"), TP.tree(parts.map((p, i) => Object.assign({player: view.names[i]}, p)))) : null;
+    const nested = (part) => Object.entries(part).filter(([, v]) => v && typeof v === "object");
+    const details = parts.some((p) => nested(p).length)
+      ? h("details", {}, h("summary", {}, "Details"), h("div", {class: "detail-grid"}, parts.map((part, seat) =>
+          h("div", {class: "detail"}, h("h4", {}, view.names[seat]), nested(part).map(([k, v]) => [h("h5", {}, k.replace(/_/g, " ")), detailTable(v)])))))
+      : null;
     $("final-table").replaceChildren(table, details || "");
+  }
+
+  /** A list of records as a small table (other values as a tree). */
+  function detailTable(value) {
+    if (!Array.isArray(value) || !value.length || !value.every((v) => v && typeof v === "object" && !Array.isArray(v))) return TP.tree(value);
+    const keys = [...new Set(value.flatMap((v) => Object.keys(v)))];
+    return h("table", {class: "detail-table"},
+      h("thead", {}, h("tr", {}, keys.map((k) => h("th", {}, k.replace(/_/g, " "))))),
+      h("tbody", {}, value.map((row) => h("tr", {}, keys.map((k) => h("td", {class: typeof row[k] === "number" ? "num" : ""},
+        row[k] === undefined || row[k] === null ? "" : typeof row[k] === "object" ? JSON.stringify(row[k]) : String(row[k])))))));
   }
 
   // ----- replay --------------------------------------------------------------------------------
