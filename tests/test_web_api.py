@@ -384,3 +384,30 @@ def test_a_failing_agent_never_freezes_the_game(client, monkeypatch):
     gid, _tokens = create(client, "flowers", ["broken", "random"])
     final = wait_for(client, gid, None, lambda v: v["status"] == "over", timeout=120)
     assert final["status"] == "over"
+
+
+def test_many_games_at_once_stay_separate_and_consistent(app):
+    async def one(ac: httpx.AsyncClient, seed: int) -> str:
+        reply = await ac.post("/api/games", json={"game": "flowers", "seats": ["human", "human"], "seed": seed})
+        gid, tokens = reply.json()["id"], reply.json()["tokens"]
+        for _ in range(10):
+            view = (await ac.get(f"/api/games/{gid}")).json()
+            token = tokens[str(view["to_move"][0])]
+            legal = (await ac.get(f"/api/games/{gid}", headers=auth(token))).json()["legal_actions"]
+            await ac.post(f"/api/games/{gid}/actions", headers=auth(token), json={"action": legal[seed % len(legal)]})
+        return gid
+
+    async def run() -> list[str]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as ac:
+            return await asyncio.gather(*[one(ac, seed) for seed in range(30)])
+
+    ids = asyncio.run(run())
+    assert len(set(ids)) == 30
+    stored = {row.id: row for row in app.state.hub.store.load_games()}
+    for gid in ids:
+        room = app.state.hub.rooms[gid]
+        assert len(room.match.actions) == 10
+        assert [(s, a) for s, a, _p, _t in stored[gid].actions] == room.match.actions
+        replayed = Match.from_record(room.match.record())
+        assert replayed.state == room.match.state
