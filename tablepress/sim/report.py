@@ -34,16 +34,16 @@ th{background:#f4f4f4} td:first-child,th:first-child{text-align:left}
 """
 
 
-def _png(fig: Any) -> str:
+def _png(fig: Any, tight: bool = True) -> str:
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
+    fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight" if tight else None)
     plt.close(fig)
     return base64.b64encode(buffer.getvalue()).decode()
 
 
-def _figure(fig: Any, title: str) -> str:
+def _figure(fig: Any, title: str, tight: bool = True) -> str:
     return (f'<figure><img alt="{html.escape(title)}" title="{html.escape(title)}" '
-            f'src="data:image/png;base64,{_png(fig)}"><figcaption>{html.escape(title)}</figcaption></figure>')
+            f'src="data:image/png;base64,{_png(fig, tight)}"><figcaption>{html.escape(title)}</figcaption></figure>')
 
 
 def _fmt(value: Any, digits: int = 3) -> str:
@@ -131,10 +131,11 @@ def plot_figures(runs: Sequence[Run]) -> str:
             ax.hist(data[~np.isnan(data)], bins=bins, alpha=0.6, color=COLOURS[i % 2], label=runs[i][0])
         ax.set_title(name.replace("_", " "), fontsize=9)
         ax.tick_params(labelsize=7)
+        ax.locator_params(nbins=4)
     for ax in list(axes.flat)[len(names):]:
         ax.axis("off")
-    fig.tight_layout()
-    return _figure(fig, "Card-level figures (per game)")
+    fig.subplots_adjust(hspace=0.55, wspace=0.25, left=0.05, right=0.98, top=1 - 0.35 / lines, bottom=0.25 / lines)
+    return _figure(fig, "Card-level figures (per game)", tight=False)
 
 
 def figure_families(names: Sequence[str]) -> dict[str, list[str]]:
