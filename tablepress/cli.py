@@ -225,8 +225,8 @@ def serve(
         raise fail("--ai-delay cannot be negative")
     try:
         run_server(host, port, db, ai_delay)
-    except OSError as exc:
-        raise fail(f"cannot serve on {host}:{port} with {db}: {exc.strerror or exc}") from None
+    except TablepressError as exc:
+        raise fail(str(exc)) from None
 
 
 @app.command("print")

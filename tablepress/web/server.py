@@ -3,18 +3,38 @@
 from __future__ import annotations
 
 import logging
+import socket
+import sqlite3
 from pathlib import Path
 
 import uvicorn
 
+from ..core.errors import TablepressError
 from .app import create_app
+
+
+def check_address(host: str, port: int) -> None:
+    """Raise TablepressError if host:port cannot be listened on (in use, or no such address)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError as exc:
+            raise TablepressError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepress.db", ai_delay: float = 0.8,
           announce: bool = True) -> None:
     """Serve the lobby, table and API on host:port until interrupted, storing every game in `db`."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(db, ai_delay=ai_delay)
+    check_address(host, port)
+    try:
+        app = create_app(db, ai_delay=ai_delay)
+    except sqlite3.Error as exc:
+        raise TablepressError(f"{db}: cannot use it as the games database ({exc})") from None
+    except OSError as exc:
+        raise TablepressError(f"{db}: cannot open the games database ({exc.strerror or exc})") from None
     if announce:
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         print(f"tablepress web app: http://{shown}:{port}/  (games stored in {db})", flush=True)
