@@ -171,6 +171,10 @@ def _f(value: float, digits: int = 3) -> str:
     return "—" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.{digits}g}"
 
 
+def _pct(pair: Sequence[float]) -> str:
+    return f"{pair[0] * 100:.1f}–{pair[1] * 100:.1f}%"
+
+
 def _ci(pair: Sequence[float]) -> str:
     return f"[{_f(pair[0])}, {_f(pair[1])}]"
 
@@ -185,9 +189,9 @@ def print_summary(console: Console, summary: dict[str, Any], label: str | None =
         seats.add_column(head, justify="left" if head in ("seat", "agent") else "right")
     for s in summary["seats"]:
         q = s["score"].get("quantiles", {})
-        wins = [] if solo else [str(s["wins"]), f"{s['win_rate']:.1%}", f"{s['ci95'][0]:.1%}–{s['ci95'][1]:.1%}"]
+        wins = [] if solo else [str(s["wins"]), f"{s['win_rate']:.1%}", _pct(s["ci95"])]
         seats.add_row(str(s["seat"]), s["agent"], *wins, _f(s["mean_score"]), _f(s["score"]["sd"]),
-                      f"{_f(q.get('5', math.nan))} – {_f(q.get('95', math.nan))}")
+                      f"{_f(q.get('5', math.nan))}…{_f(q.get('95', math.nan))}")
     console.print(seats)
     shape = Table(title="The game's shape")
     shape.add_column("figure")
@@ -199,18 +203,17 @@ def print_summary(console: Console, summary: dict[str, Any], label: str | None =
     if not solo:
         fp = summary["first_player"]
         shape.add_row("first player win rate", f"{fp['win_rate']:.1%}",
-                      f"{fp['ci95'][0]:.1%}–{fp['ci95'][1]:.1%}; fair {fp['fair']:.1%}, p = {_f(fp['p_value'], 2)}")
+                      f"{_pct(fp['ci95'])}; fair {fp['fair']:.1%}, p = {_f(fp['p_value'], 2)}")
         shape.add_row("margin of victory", _f(summary["margin"]["mean"]), _ci(summary["margin"]["ci95"]))
         shape.add_row("lead changes", _f(summary["lead_changes"]["mean"]), _ci(summary["lead_changes"]["ci95"]))
         shape.add_row("halfway leader wins", f"{summary['decisiveness']:.1%}", "decisiveness")
         shape.add_row("shared victories", f"{summary['shared_victories']:.1%}", "")
         if len(summary["agents"]) > 1:
             for agent in summary["agents"]:
-                shape.add_row(f"win rate of {agent['agent']}", f"{agent['win_rate']:.1%}",
-                              f"{agent['ci95'][0]:.1%}–{agent['ci95'][1]:.1%}")
+                shape.add_row(f"win rate of {agent['agent']}", f"{agent['win_rate']:.1%}", _pct(agent["ci95"]))
     console.print(shape)
     if summary["figures"]:
-        figs = Table(title="Card-level figures (per player, per game)")
+        figs = Table(title="Card-level figures (mean per game)")
         for head in ("figure", "mean", "95% CI", "sd"):
             figs.add_column(head, justify="left" if head == "figure" else "right")
         for name, d in summary["figures"].items():

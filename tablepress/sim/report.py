@@ -218,7 +218,7 @@ def _summary_html(label: str, summary: dict[str, Any]) -> str:
     fig_rows = [[html.escape(name), _fmt(d["mean"]), _ci(d["ci95"]), _fmt(d["sd"])]
                 for name, d in summary["figures"].items()]
     if fig_rows:
-        parts.append(_table(["card-level figure (per player)", "mean", "95% interval", "sd"], fig_rows))
+        parts.append(_table(["card-level figure (mean per game)", "mean", "95% interval", "sd"], fig_rows))
     return "\n".join(parts)
 
 
