@@ -30,7 +30,11 @@ def simulate(*args: str) -> tuple[int, str, str]:
 def simulate_json(*args: str) -> dict:
     code, out, err = simulate(*args, "--json")
     assert code == 0, err
-    return json.loads(out)
+    return json.loads(out, parse_constant=_strict)
+
+
+def _strict(token: str) -> None:
+    raise AssertionError(f"--json printed {token}, which is not JSON")
 
 
 def test_json_has_the_contract_fields_and_wins_add_up() -> None:
