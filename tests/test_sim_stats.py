@@ -95,3 +95,16 @@ def test_compare_pairs_runs_by_seed_and_refuses_other_seeds() -> None:
     assert diffs["score.seat1"]["diff"] == 0
     with pytest.raises(ValueError):
         compare(a, [dict(r, seed=r["seed"] + 1) for r in b], 2)
+
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@given(st.integers(min_value=1, max_value=100_000).flatmap(
+    lambda n: st.tuples(st.integers(min_value=0, max_value=2 * n).map(lambda k: k / 2), st.just(n))))
+def test_wilson_always_contains_the_rate(case: tuple[float, int]) -> None:
+    wins, n = case
+    wins = min(wins, n)
+    lo, hi = wilson(wins, n)
+    assert 0.0 <= lo <= wins / n <= hi <= 1.0
