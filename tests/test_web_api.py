@@ -411,3 +411,24 @@ def test_many_games_at_once_stay_separate_and_consistent(app):
         assert [(s, a) for s, a, _p, _t in stored[gid].actions] == room.match.actions
         replayed = Match.from_record(room.match.record())
         assert replayed.state == room.match.state
+
+
+def test_finished_games_load_only_when_asked_for_after_a_restart(tmp_path):
+    db = tmp_path / "games.db"
+    with TestClient(create_app(db, ai_delay=0.0)) as first:
+        gid, _tokens = create(first, "flowers", ["random", "random"])
+        final = wait_for(first, gid, None, lambda v: v["status"] == "over")
+        playing, tokens = create(first, "flowers", ["human", "human"])
+    app = create_app(db, ai_delay=0.0)
+    assert gid in app.state.hub.archive and gid not in app.state.hub.rooms
+    assert playing in app.state.hub.rooms
+    with TestClient(app) as second:
+        listed = {g["id"]: g for g in second.get("/api/games").json()["games"]}
+        assert listed[gid]["status"] == "over" and listed[gid]["scores"] == final["scores"]
+        assert listed[gid]["winners"] == final["winners"] and listed[gid]["actions"] == len(final["log"])
+        again = second.get(f"/api/games/{gid}").json()
+        assert {k: again[k] for k in ("public", "scores", "winners", "log")} == \
+            {k: final[k] for k in ("public", "scores", "winners", "log")}
+        assert gid in app.state.hub.rooms and gid not in app.state.hub.archive
+        assert second.get(f"/api/games/{gid}/record").status_code == 200
+        assert second.get(f"/api/games/{playing}", headers=auth(tokens["0"])).json()["status"] == "playing"

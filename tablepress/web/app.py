@@ -109,7 +109,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
 
     @app.get("/healthz", include_in_schema=False)
     async def health() -> dict[str, Any]:
-        return {"ok": True, "games": len(hub.rooms)}
+        return {"ok": True, "games": len(hub.rooms) + len(hub.archive)}
 
     # ----- the API -------------------------------------------------------------------------------
     @app.get("/api/catalog")
@@ -120,8 +120,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
         """Every game on the server, newest first (public facts only)."""
-        rooms = sorted(hub.rooms.values(), key=lambda r: r.row.created, reverse=True)
-        return {"games": [room.summary() for room in rooms]}
+        return {"games": hub.summaries()}
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
@@ -185,8 +184,9 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
     @app.websocket("/ws/games/{game_id}")
     async def watch(websocket: WebSocket, game_id: str) -> None:
         """Push the seat's view now and after every change to the game."""
-        room = hub.rooms.get(game_id)
-        if room is None:
+        try:
+            room = hub.room(game_id)
+        except NotFound:
             await websocket.close(code=4404, reason="no such game")
             return
         token = websocket.query_params.get("token")

@@ -38,20 +38,26 @@ class Hub:
         self.store = store
         self.ai_delay = ai_delay
         self.rooms: dict[str, Room] = {}
+        #: Finished games not loaded yet (a finished game is replayed only when someone asks for it).
+        self.archive: dict[str, GameRow] = {}
         self.thinker = Thinker()
         self._closing = False
 
     # ----- start and stop ----------------------------------------------------------------------
     def restore(self) -> None:
-        """Rebuild every stored game by replaying its actions; a game that no longer replays is kept, marked."""
+        """Rebuild every unfinished game by replaying its actions; finished ones wait until asked for.
+
+        A game that no longer replays (its rules changed since) is logged and left out.
+        """
         for row in self.store.load_games():
+            if row.status == "over":
+                self.archive[row.id] = row
+                continue
             try:
-                room = self._rebuild(row)
+                self.rooms[row.id] = self._rebuild(row)
             except Exception as exc:  # noqa: BLE001 - one broken game must not stop the server
                 log.error("game %s could not be restored: %s", row.id, exc)
-                continue
-            self.rooms[row.id] = room
-        log.info("restored %d games", len(self.rooms))
+        log.info("restored %d unfinished games; %d finished ones load when asked for", len(self.rooms), len(self.archive))
 
     def _rebuild(self, row: GameRow) -> Room:
         game = get_game(row.game)
@@ -85,11 +91,36 @@ class Hub:
         return sum(1 for room in self.rooms.values() if not room.match.is_over)
 
     def room(self, game_id: str) -> Room:
-        """The room with this id, or NotFound."""
+        """The room with this id (a finished game is loaded on first use), or NotFound."""
         room = self.rooms.get(game_id)
-        if room is None:
+        if room is not None:
+            return room
+        row = self.archive.get(game_id)
+        if row is None:
             raise NotFound(f"no game {game_id!r}")
+        row.actions = self.store.load_actions(game_id)
+        try:
+            room = self._rebuild(row)
+        except Exception as exc:  # noqa: BLE001 - the rules changed under an old game
+            log.error("game %s could not be restored: %s", game_id, exc)
+            raise NotFound(f"game {game_id!r} no longer replays with these rules") from None
+        row.actions = []
+        del self.archive[game_id]
+        self.rooms[game_id] = room
         return room
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """What the lobby lists of every game, newest first (finished ones from the store, unloaded)."""
+        items = [room.summary() for room in self.rooms.values()]
+        for row in self.archive.values():
+            try:
+                title = get_game(row.game).title
+            except TablepressError:
+                continue
+            items.append({"id": row.id, "game": row.game, "title": title, "status": "over", "players": row.players,
+                          "seats": list(row.seats), "names": list(row.names), "to_move": [], "actions": row.count,
+                          "created": row.created, "scores": row.scores, "winners": row.winners, "error": None})
+        return sorted(items, key=lambda item: item["created"], reverse=True)
 
     def create(self, game_name: str, seats: list[str], options: Mapping[str, Any], seed: int | None,
                names: list[str] | None = None, variant: Mapping[str, Any] | None = None) -> tuple[Room, dict[str, str]]:
@@ -101,7 +132,7 @@ class Hub:
         match = Match(game, len(seats), seed, options, seats)
         tokens = {str(seat): secrets.token_urlsafe(24) for seat, spec in enumerate(seats) if spec == HUMAN}
         game_id = secrets.token_hex(5)
-        while game_id in self.rooms:
+        while game_id in self.rooms or game_id in self.archive:
             game_id = secrets.token_hex(5)
         row = GameRow(
             id=game_id, game=game.name, players=len(seats), options=_jsonable(match.options), seats=list(seats),
@@ -145,6 +176,7 @@ class Hub:
         at = self.store.append_action(
             room.id, index, seat, action, public,
             status="over" if over_after else None, scores=game.scores(trial) if over_after else None,
+            winners=game.winners(trial) if over_after else None,
         )
         match.state = trial
         match.actions.append((seat, action))

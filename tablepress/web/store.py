@@ -33,7 +33,8 @@ CREATE TABLE IF NOT EXISTS games (
     token_hashes TEXT NOT NULL,
     created REAL NOT NULL,
     status TEXT NOT NULL DEFAULT 'playing',
-    scores TEXT
+    scores TEXT,
+    winners TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -68,6 +69,9 @@ class GameRow:
     created: float
     status: str = "playing"
     actions: list[tuple[int, str, str, float]] = field(default_factory=list)  # (seat, action, public, at)
+    scores: list[int] | None = None  # final, once over
+    winners: list[int] | None = None  # final, once over
+    count: int = 0  # actions stored
 
 
 class Store:
@@ -83,6 +87,9 @@ class Store:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        if "winners" not in columns:  # a database from before winners were kept
+            self._db.execute("ALTER TABLE games ADD COLUMN winners TEXT")
 
     def close(self) -> None:
         """Close the database."""
@@ -102,7 +109,8 @@ class Store:
             )
 
     def append_action(self, game_id: str, index: int, seat: int, action: str, public: str,
-                      status: str | None = None, scores: list[int] | None = None) -> float:
+                      status: str | None = None, scores: list[int] | None = None,
+                      winners: list[int] | None = None) -> float:
         """Append action number `index` (from 0) of a game, and its new status; committed when this returns."""
         at = time.time()
         with self._lock, self._db:
@@ -112,8 +120,9 @@ class Store:
                 (game_id, index, seat, action, public, at),
             )
             if status is not None:
-                self._db.execute("UPDATE games SET status = ?, scores = ? WHERE id = ?",
-                                 (status, None if scores is None else json.dumps(scores), game_id))
+                self._db.execute("UPDATE games SET status = ?, scores = ?, winners = ? WHERE id = ?",
+                                 (status, None if scores is None else json.dumps(scores),
+                                  None if winners is None else json.dumps(winners), game_id))
         return at
 
     def delete_last_action(self, game_id: str, index: int) -> None:
@@ -127,23 +136,32 @@ class Store:
                 raise RuntimeError(f"action {index} of game {game_id} is not its last")
 
     def load_games(self) -> list[GameRow]:
-        """Every stored game with its actions, oldest first."""
+        """Every stored game, oldest first: the actions of unfinished games, only the count of finished ones'."""
         with self._lock:
             games = self._db.execute(
-                "SELECT id, game, players, options, seats, names, seed, variant, token_hashes, created, status"
-                " FROM games ORDER BY created, id"
+                "SELECT g.id, g.game, g.players, g.options, g.seats, g.names, g.seed, g.variant, g.token_hashes,"
+                " g.created, g.status, g.scores, g.winners, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id)"
+                " FROM games g ORDER BY g.created, g.id"
             ).fetchall()
             actions = self._db.execute(
-                "SELECT game_id, seat, action, public, at FROM actions ORDER BY game_id, idx"
+                "SELECT game_id, seat, action, public, at FROM actions WHERE game_id IN"
+                " (SELECT id FROM games WHERE status != 'over') ORDER BY game_id, idx"
             ).fetchall()
         rows: dict[str, GameRow] = {}
-        for gid, game, players, options, seats, names, seed, variant, hashes, created, status in games:
+        for gid, game, players, options, seats, names, seed, variant, hashes, created, status, scores, winners, count in games:
             rows[gid] = GameRow(
                 id=gid, game=game, players=players, options=json.loads(options), seats=json.loads(seats),
                 names=json.loads(names), seed=int(seed), variant=None if variant is None else json.loads(variant),
                 token_hashes=json.loads(hashes), created=created, status=status,
+                scores=None if scores is None else json.loads(scores),
+                winners=None if winners is None else json.loads(winners), count=count,
             )
         for gid, seat, action, public, at in actions:
-            if gid in rows:
-                rows[gid].actions.append((seat, action, public, at))
+            rows[gid].actions.append((seat, action, public, at))
         return list(rows.values())
+
+    def load_actions(self, game_id: str) -> list[tuple[int, str, str, float]]:
+        """One game's actions in order: (seat, action, public text, time)."""
+        with self._lock:
+            return [tuple(r) for r in self._db.execute(
+                "SELECT seat, action, public, at FROM actions WHERE game_id = ? ORDER BY idx", (game_id,))]
