@@ -54,6 +54,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        """Start the restored games' AI seats; on shutdown stop them and close the database."""
         hub.start_ai()
         yield
         await hub.close()
@@ -86,14 +87,17 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
     # ----- pages ---------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
+        """The lobby."""
         return FileResponse(STATIC / "index.html")
 
     @app.get("/play/{game_id}", include_in_schema=False)
     async def table_page(game_id: str) -> FileResponse:
+        """The table of one game (the page reads the id from its address)."""
         return FileResponse(STATIC / "table.html")
 
     @app.get("/games/{name}/web.js", include_in_schema=False)
     async def game_renderer(name: str) -> Response:
+        """A game's own drawing code, `tablepress/games/<folder>/web.js`."""
         path = game_asset(name, "web.js")
         if path is None:
             return Response("/* no renderer for this game: the table draws it generically */\n",
@@ -102,6 +106,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
 
     @app.get("/faces/{name}/{card}.svg", include_in_schema=False)
     async def card_face(name: str, card: str, back: bool = False) -> Response:
+        """One card's printed face (or back) as SVG."""
         svg = card_svg(name, card, back)
         if svg is None:
             return JSONResponse({"detail": f"no card face {card!r} for {name!r}"}, status_code=404)
@@ -109,6 +114,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
 
     @app.get("/healthz", include_in_schema=False)
     async def health() -> dict[str, Any]:
+        """Whether the server is up, and how many games it keeps."""
         return {"ok": True, "games": len(hub.rooms) + len(hub.archive)}
 
     # ----- the API -------------------------------------------------------------------------------
@@ -211,6 +217,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
             room.watchers.discard(watcher)
 
     def seat_of(room: Room, header: str | None) -> int | None:
+        """The seat of an Authorization header's token (None without one); Forbidden for a wrong token."""
         token = bearer_token(header)
         if token is None:
             return None
@@ -241,6 +248,7 @@ async def pump(websocket: WebSocket, watcher: Watcher) -> None:
     """Send queued views until the client goes away; whatever the client sends is read and ignored."""
 
     async def send() -> None:
+        """Forward queued views to the client."""
         while True:
             await websocket.send_json(await watcher.queue.get())
 

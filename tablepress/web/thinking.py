@@ -46,6 +46,7 @@ def _watch_parent(parent: int) -> None:
     """In a worker: exit as soon as the server that started it is gone (even killed with SIGKILL)."""
 
     def watch() -> None:
+        """Poll for the parent's death (the worker is then adopted by another process)."""
         while os.getppid() == parent:
             time.sleep(1.0)
         os._exit(0)
