@@ -432,3 +432,17 @@ def test_finished_games_load_only_when_asked_for_after_a_restart(tmp_path):
         assert gid in app.state.hub.rooms and gid not in app.state.hub.archive
         assert second.get(f"/api/games/{gid}/record").status_code == 200
         assert second.get(f"/api/games/{playing}", headers=auth(tokens["0"])).json()["status"] == "playing"
+
+
+def test_idle_finished_games_go_back_to_the_store(app, client, monkeypatch):
+    from tablepress.web import hub as hub_module
+
+    monkeypatch.setattr(hub_module, "MAX_FINISHED_LOADED", 1)
+    ids = [create(client, "flowers", ["random", "random"])[0] for _ in range(3)]
+    finals = [wait_for(client, gid, None, lambda v: v["status"] == "over") for gid in ids]
+    hub = app.state.hub
+    assert sum(gid in hub.rooms for gid in ids) == 1 and sum(gid in hub.archive for gid in ids) == 2
+    listed = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    for gid, final in zip(ids, finals):
+        assert listed[gid]["scores"] == final["scores"] and listed[gid]["winners"] == final["winners"]
+        assert client.get(f"/api/games/{gid}").json()["log"] == final["log"]

@@ -26,6 +26,9 @@ from .thinking import Thinker, decision_seed
 
 log = logging.getLogger("tablepress.web")
 
+#: Finished games kept replayed in memory at most (more stay in the store until asked for).
+MAX_FINISHED_LOADED = 200
+
 
 class NotFound(TablepressError):
     """No game with that id."""
@@ -94,6 +97,7 @@ class Hub:
         """The room with this id (a finished game is loaded on first use), or NotFound."""
         room = self.rooms.get(game_id)
         if room is not None:
+            room.used = time.monotonic()
             return room
         row = self.archive.get(game_id)
         if row is None:
@@ -107,7 +111,19 @@ class Hub:
         row.actions = []
         del self.archive[game_id]
         self.rooms[game_id] = room
+        self._evict()
         return room
+
+    def _evict(self) -> None:
+        """Send the least recently used finished games nobody watches back to the archive, past a limit."""
+        finished = [r for r in self.rooms.values()
+                    if r.match.is_over and not r.watchers and (r.ai_task is None or r.ai_task.done())]
+        for room in sorted(finished, key=lambda r: r.used)[:max(0, len(finished) - MAX_FINISHED_LOADED)]:
+            game, state, row = room.match.game, room.match.state, room.row
+            row.status, row.scores, row.winners = "over", game.scores(state), game.winners(state)
+            row.count, row.actions = len(room.log), []
+            del self.rooms[room.id]
+            self.archive[room.id] = row
 
     def summaries(self) -> list[dict[str, Any]]:
         """What the lobby lists of every game, newest first (finished ones from the store, unloaded)."""
@@ -188,6 +204,8 @@ class Hub:
         else:
             room.undo_stack.clear()
         room.changed()
+        if over_after:
+            self._evict()
 
     async def undo(self, room: Room, seat: int) -> None:
         """Take back `seat`'s last action if it revealed nothing and nobody acted since; else IllegalAction."""

@@ -59,6 +59,7 @@ class Room:
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
         self.ai_task: asyncio.Task | None = None
+        self.used = time.monotonic()  # when someone last asked for it
         self.error: str | None = None
         self._views: dict[int | None, dict[str, Any]] = {}  # views of the current position, by seat
         #: Grows with every change (microseconds, so it keeps growing across restarts); clients keep the newest view.
