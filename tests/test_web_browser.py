@@ -163,6 +163,16 @@ def test_by_this_against_an_ai_from_the_lobby_to_the_final_scores(page, server):
     page.click("#rp-next")
     page.wait_for_function("() => document.getElementById('rp-step').textContent.startsWith('1 /')")
     assert page.locator("#log li").count() == 1
+    # play again: the lobby comes back set up as this game was
+    first = game_id(page)
+    page.click("#rp-exit")
+    page.click("#rematch")
+    page.wait_for_selector("#seats .seat")
+    page.wait_for_function("() => document.getElementById('game').value === 'by-this'")
+    assert page.locator("#seats .seat select.kind").evaluate_all("els => els.map(e => e.value)") == ["human", "random"]
+    page.click("#create")
+    page.wait_for_url(re.compile(r".*/play/\w+"))
+    assert game_id(page) != first
 
 
 def test_two_human_seats_in_two_contexts_each_see_only_their_own_hand(browser, page, server):

@@ -187,6 +187,7 @@ def build_view(room: Room, seen: dict[str, Any], seat: int | None, match: Match,
         "seat": seat,
         "seats": list(match.seats),
         "names": list(room.row.names),
+        "options": room.row.options,
         "log": log,
         "version": len(log),
     }

@@ -149,6 +149,39 @@
     refresh();
   }
 
+  /** "Play again": the same game, seats, names and options as a finished game (a new shuffle). */
+  async function prefill(fromId) {
+    if (!fromId) return;
+    const reply = await api("GET", `/api/games/${encodeURIComponent(fromId)}`);
+    if (!reply.ok || !catalog.games.some((g) => g.name === reply.data.game)) return;
+    const view = reply.data;
+    $("game").value = view.game;
+    $("game-summary").textContent = currentGame().summary;
+    drawOptions();
+    drawPlayers();
+    $("players").value = String(view.seats.length);
+    drawSeats();
+    const rows = [...document.querySelectorAll("#seats .seat")];
+    view.seats.forEach((spec, i) => {
+      const [kind, budget] = spec.split(":");
+      rows[i].querySelector(".kind").value = kind;
+      rows[i].querySelector(".kind").dispatchEvent(new Event("change"));
+      rows[i].querySelector(".budget").value = budget || "";
+      rows[i].querySelector(".name").value = view.names[i] || "";
+    });
+    for (const opt of currentGame().options) {
+      const value = (view.options || {})[opt.name];
+      const node = document.getElementById("opt-" + opt.name);
+      if (value === undefined || !node) continue;
+      if (opt.kind === "bool") node.checked = !!value;
+      else if (opt.kind === "set") node.querySelectorAll("input").forEach((box) => { box.checked = value.includes(box.value); });
+      else node.value = String(value);
+    }
+    const humans = view.seats.filter((s) => s === "human").length;
+    const held = Object.keys(TP.tokens(fromId)).length;
+    if (humans > 1 && held > 1) document.querySelector("input[name=mode][value=hotseat]").checked = true;
+  }
+
   async function start() {
     const reply = await api("GET", "/api/catalog");
     if (!reply.ok) { $("create-error").textContent = "cannot load the games list"; return; }
@@ -164,6 +197,7 @@
     $("tab-open").addEventListener("click", () => tab("playing"));
     $("tab-over").addEventListener("click", () => tab("over"));
     sync();
+    await prefill(new URLSearchParams(location.search).get("from"));
     refresh();
     setInterval(refresh, 4000);
   }

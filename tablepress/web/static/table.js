@@ -259,6 +259,7 @@
           h("div", {class: "detail"}, h("h4", {}, view.names[seat]), nested(part).map(([k, v]) => [h("h5", {}, k.replace(/_/g, " ")), detailTable(v)])))))
       : null;
     $("final-table").replaceChildren(table, details || "");
+    $("rematch").href = `/?game=${encodeURIComponent(view.game)}&from=${encodeURIComponent(view.id)}`;
   }
 
   /** A list of records as a small table (other values as a tree). */
