@@ -1,9 +1,29 @@
-"""Seeded chance. All randomness in a game comes from its seed, so the same seed and actions give the same game."""
+"""Seeded chance. All randomness in a game comes from its seed, so the same seed and actions give the same game.
+
+Engines get every generator for game chance from `chance(seed)`: in `new` (the setup) and, for every
+later shuffle or draw, through `next_rng`. Normally that is `random.Random(seed)`. Two context managers
+change what it returns, without the engines knowing:
+
+- `scripted_chance(outcomes)`: each chance event (a `_randbelow(n)` call, which `shuffle`, `randrange`,
+  `choice` and `sample` all go through) takes the next scripted outcome, and `NeedChance(n)` is raised
+  when the script runs out. A shuffle of k cards is k−1 such events (Fisher–Yates: n = k, k−1, …, 2),
+  each outcome equally likely; an event with one outcome takes none. The OpenSpiel adapter
+  (`tablepress.rl.openspiel`) turns each event into an explicit chance node this way.
+- `record_chance()`: the generators behave exactly as `random.Random(seed)` and log every event as
+  (n, outcome), so a seeded game's chance can be replayed as a script.
+
+Engines must use only the integer methods (`shuffle`, `randrange`, `choice`, `sample`, `getrandbits` for
+a successor seed) for game chance: the float methods (`random`, `uniform`, `choices`, …) are refused
+under a script, because their outcomes are not finite.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 
 def derive_seed(*parts: object) -> int:
@@ -12,11 +32,138 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
+class NeedChance(Exception):
+    """Raised under `scripted_chance` when the script has run out: the next chance event has `n` outcomes."""
+
+    def __init__(self, n: int):
+        super().__init__(f"a chance event with {n} outcomes needs an outcome (the script has run out)")
+        self.n = n
+
+
+class ScriptedChanceError(RuntimeError):
+    """A generator method with no finite outcomes (floats, bytes) was used for game chance under a script."""
+
+
+class _Script:
+    """The outcomes of one `scripted_chance` block and how many have been used (shared by its generators)."""
+
+    __slots__ = ("outcomes", "used")
+
+    def __init__(self, outcomes: list[int]):
+        self.outcomes = outcomes
+        self.used = 0
+
+    def generator(self, seed: int) -> random.Random:
+        return ScriptedChance(self)
+
+
+class _Recording:
+    """The log of one `record_chance` block."""
+
+    __slots__ = ("draws",)
+
+    def __init__(self, draws: list[tuple[int, int]]):
+        self.draws = draws
+
+    def generator(self, seed: int) -> random.Random:
+        return RecordingChance(seed, self.draws)
+
+
+_MODE: ContextVar[_Script | _Recording | None] = ContextVar("tablepress_chance_mode", default=None)
+
+
+def chance(seed: int) -> random.Random:
+    """The generator for game chance from `seed` (`random.Random(seed)` unless scripted or recorded)."""
+    mode = _MODE.get()
+    if mode is None:
+        return random.Random(seed)
+    return mode.generator(seed)
+
+
 def next_rng(rng_state: int) -> tuple[random.Random, int]:
     """A generator for one chance event and the state to keep for the next one.
 
     Games keep chance as a plain integer in their state (cheap to clone and compare); each chance
-    event draws a generator from it and stores the successor state.
+    event draws a generator from it (through `chance`) and stores the successor state. Under a script
+    the successor is 0: the integer means nothing there.
     """
-    rng = random.Random(rng_state)
+    rng = chance(rng_state)
     return rng, rng.getrandbits(63)
+
+
+class ScriptedChance(random.Random):
+    """A generator whose every chance event takes the next outcome of its script, or raises NeedChance."""
+
+    def __init__(self, script: _Script):
+        super().__init__(0)
+        self._script = script
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        """The next scripted outcome in 0 … n−1 (none is used when n is 1); NeedChance(n) if none is left."""
+        if n <= 1:
+            if n < 1:
+                raise ValueError("a chance event needs at least one outcome")
+            return 0
+        script = self._script
+        if script.used == len(script.outcomes):
+            raise NeedChance(n)
+        outcome = script.outcomes[script.used]
+        if not 0 <= outcome < n:
+            raise ValueError(f"chance outcome {outcome} is not one of the {n} outcomes 0 … {n - 1}")
+        script.used += 1
+        return outcome
+
+    def getrandbits(self, k: int) -> int:
+        """0: a successor seed (`next_rng`) means nothing when chance is scripted."""
+        return 0
+
+    def random(self) -> float:
+        """Refused: a float has no finite set of outcomes to script."""
+        raise ScriptedChanceError("game chance must use shuffle/randrange/choice/sample, not random() or floats")
+
+    def randbytes(self, n: int) -> bytes:
+        """Refused: bytes are not scripted chance."""
+        raise ScriptedChanceError("game chance must use shuffle/randrange/choice/sample, not randbytes()")
+
+
+class RecordingChance(random.Random):
+    """`random.Random(seed)` exactly, logging every chance event with more than one outcome as (n, outcome)."""
+
+    def __init__(self, seed: int, draws: list[tuple[int, int]]):
+        super().__init__(seed)
+        self._draws = draws
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        """The same outcome as `random.Random` draws, logged."""
+        outcome = self._randbelow_with_getrandbits(n)  # type: ignore[attr-defined]
+        if n > 1:
+            self._draws.append((n, outcome))
+        return outcome
+
+
+@contextmanager
+def scripted_chance(outcomes: list[int]) -> Iterator[list[int]]:
+    """Within the block, `chance()` gives generators that take these outcomes in turn and then raise
+    NeedChance(n). The seed is ignored. Yields the outcomes (the list itself)."""
+    token = _MODE.set(_Script(outcomes))
+    try:
+        yield outcomes
+    finally:
+        _MODE.reset(token)
+
+
+@contextmanager
+def record_chance() -> Iterator[list[tuple[int, int]]]:
+    """Within the block, `chance()` behaves as usual and logs each chance event; yields the log of (n, outcome)."""
+    draws: list[tuple[int, int]] = []
+    token = _MODE.set(_Recording(draws))
+    try:
+        yield draws
+    finally:
+        _MODE.reset(token)
+
+
+def scripted_outcomes(draws: list[tuple[int, int]]) -> list[int]:
+    """The script that replays a `record_chance` log: its outcomes in order."""
+    return [outcome for _, outcome in draws]
+

@@ -28,6 +28,7 @@ from typing import Any
 
 from ...core.errors import OptionError
 from ...core.game import Game, Option
+from ...core.rng import chance
 from .cards import ByThisCards, load_data
 from .notation import (BYTHIS, CLOSE, DUMP, FLOOR, KEEP, LOCK, PASS, PLACE, SAME, Action, format_place,
                        format_same, parse_action, parse_position)
@@ -115,7 +116,7 @@ class ByThisGame(Game[ByThisState]):
         """Shuffle the Keys and the cards, deal hands, turn up the Floor (specials set aside), pick the first player."""
         self.check_players(players)
         opts = self.normalise_options(options)
-        rng = random.Random(seed)
+        rng = chance(seed)
         keys = list(range(len(self.cards.keys)))
         rng.shuffle(keys)
         deck = list(range(self.cards.card_count))

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...core.errors import OptionError
 from ...core.game import Game, Option
+from ...core.rng import chance
 from .cards import FlowersCards, load_data
 from .notation import CardCodes, format_cell, parse_cell, parse_position
 from .scoring import Cell, neighbours, score_area
@@ -72,7 +73,7 @@ class FlowersGame(Game[FlowersState]):
         """Shuffle, give each player a start card (violet in Summer) and build the stacks."""
         self.check_players(players)
         opts = self.normalise_options(options)
-        rng = random.Random(seed)
+        rng = chance(seed)
         deck = self.cards.coloured
         rng.shuffle(deck)
         violets = list(self.cards.violets)

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...core.errors import OptionError
 from ...core.game import Game
-from ...core.rng import next_rng
+from ...core.rng import chance, next_rng
 from .cards import LETTERS, PlantedCards, load_data
 from .feeding import Feeding, feeding_text, feedings, pay, propagation_tokens, seed_tray_bonus
 from .notation import parse_position
@@ -115,7 +115,7 @@ class PlantedGame(Game[PlantedState]):
         beginners = list(cards.beginners)
         if len(beginners) < players:
             raise OptionError(f"planted needs {players} beginner plants; the data has {len(beginners)}")
-        rng = random.Random(seed)
+        rng = chance(seed)
         rng.shuffle(beginners)
         plant_deck = list(cards.deck_plants)
         rng.shuffle(plant_deck)

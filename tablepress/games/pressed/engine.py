@@ -34,7 +34,7 @@ from typing import Any
 
 from ...core.errors import DataError, OptionError
 from ...core.game import Game, Option
-from ...core.rng import next_rng
+from ...core.rng import chance, next_rng
 from .cards import CHOSEN, COPY, SWAP, PressedCards, load_data
 from .notation import score_position
 from .scoring import PlantScore, best_final, collection_counts, line_cards, plant_choices, plant_score
@@ -143,7 +143,7 @@ class PressedGame(Game[PressedState]):
         need = self.cards.cards_needed(players)
         if len(deck) < need:
             raise OptionError(f"{players} players need {need} cards over the game; these electives give {len(deck)}")
-        rng = random.Random(seed)
+        rng = chance(seed)
         first = first - 1 if first else rng.randrange(players)
         columns = self.cards.columns(players)
         state = PressedState(
