@@ -18,7 +18,7 @@ from web_helpers import Server, auth
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium (scripts/ensure-chromium)")
 
@@ -200,6 +200,11 @@ def test_two_human_seats_in_two_contexts_each_see_only_their_own_hand(browser, p
     moving = spectator["to_move"][0]
     assert (page if moving == 0 else page2).locator("#moves [data-action]").count() > 0
     assert (page2 if moving == 0 else page).locator("#moves [data-action]").count() == 0
+    # a move on one screen shows up on the other at once (pushed over the WebSocket, no reload)
+    mover, watcher = (page, page2) if moving == 0 else (page2, page)
+    mover.locator("#moves [data-action]").first.click()
+    watcher.wait_for_function("() => document.querySelectorAll('#log li').length >= 1", timeout=10_000)
+    assert watcher.locator("#conn.live").count() == 1
     other.close()
 
 
