@@ -446,3 +446,9 @@ def test_idle_finished_games_go_back_to_the_store(app, client, monkeypatch):
     for gid, final in zip(ids, finals):
         assert listed[gid]["scores"] == final["scores"] and listed[gid]["winners"] == final["winners"]
         assert client.get(f"/api/games/{gid}").json()["log"] == final["log"]
+
+
+def test_views_are_never_cached(client):
+    gid, tokens = create(client)
+    reply = client.get(f"/api/games/{gid}", headers=auth(tokens["0"]))
+    assert reply.headers["cache-control"] == "no-store" and reply.headers["x-frame-options"] == "DENY"

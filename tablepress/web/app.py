@@ -64,6 +64,17 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    @app.middleware("http")
+    async def no_store(request: Request, call_next: Any) -> Response:
+        """API answers (views hold a seat's private cards) are never cached; pages may not be framed."""
+        response = await call_next(request)
+        if request.url.path.startswith("/api/"):
+            response.headers["Cache-Control"] = "no-store"
+        response.headers["X-Frame-Options"] = "DENY"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+
     @app.exception_handler(TablepressError)
     async def _tablepress_error(_request: Request, exc: TablepressError) -> JSONResponse:
         status = next((code for kind, code in STATUS.items() if isinstance(exc, kind)), 422)
