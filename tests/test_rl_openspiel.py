@@ -1,8 +1,10 @@
-"""OpenSpiel adapter: OpenSpiel's own random_sim_test and ISMCTS bot on every registered game."""
+"""OpenSpiel adapter: OpenSpiel's own random_sim_test and ISMCTS bot on every registered game, and
+chance nodes that are the engines' own draws."""
 
 from __future__ import annotations
 
 import pickle
+import re
 
 import numpy as np
 import pytest
@@ -13,6 +15,7 @@ import tablepress.rl.openspiel as tos  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from tablepress.core.registry import game_names, get_game  # noqa: E402
+from tablepress.core.rng import record_chance  # noqa: E402
 
 NAMES = game_names()
 
@@ -29,16 +32,23 @@ def _load(name: str, players: int, **params) -> "pyspiel.Game":
     return pyspiel.load_game(tos.short_name(get_game(name)), {"players": players, **params})
 
 
+def _resolve_chance(state: "pyspiel.State", rng: np.random.RandomState) -> None:
+    """Apply uniformly random chance outcomes until the state is not a chance node."""
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+
+
 def _dealt(game: "pyspiel.Game", seed: int, moves: int = 0) -> "pyspiel.State":
-    """A state after the deal and `moves` random actions."""
+    """A state after the setup and `moves` random actions, with every chance node resolved at random."""
     rng = np.random.RandomState(seed)
     state = game.new_initial_state()
-    while state.is_chance_node():
-        state.apply_action(int(rng.randint(256)))
+    _resolve_chance(state, rng)
     for _ in range(moves):
         if state.is_terminal():
             break
         state.apply_action(int(rng.choice(state.legal_actions())))
+        _resolve_chance(state, rng)
     return state
 
 
@@ -84,7 +94,7 @@ def test_ismcts_bot_plays_a_whole_game(name: str) -> None:
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(int(rng.randint(256)))
+            _resolve_chance(state, rng)
         else:
             state.apply_action(bot.step(state))
     returns = state.returns()
@@ -92,7 +102,7 @@ def test_ismcts_bot_plays_a_whole_game(name: str) -> None:
 
 
 def test_serialisation_pickle_strings_and_history_replay() -> None:
-    """States pickle and deserialise to the same engine state; infostates hide the chance bytes."""
+    """States pickle and deserialise to the same engine state; infostates hide the chance outcomes."""
     game = _load("flowers", 3, summer=True)
     state = _dealt(game, seed=5, moves=7)
     again = pickle.loads(pickle.dumps(state))
@@ -101,7 +111,7 @@ def test_serialisation_pickle_strings_and_history_replay() -> None:
     assert str(replayed) == str(state)
     assert "summer=True" in str(new_game)
     info = state.information_state_string(1)
-    assert "deal" not in info and info.startswith("seat 1")
+    assert "chance" not in info and "pending" not in info and info.startswith("seat 1")
     assert state.action_to_string(state.current_player(), 0) == state.tablepress_game.legal_actions(
         state._engine, state.current_player())[0]
 
@@ -132,3 +142,156 @@ def test_research_benchmark_runs() -> None:
     assert row.ours > 0 and row.ours_rollout > 0 and row.openspiel > 0
     search, play = tables([NAMES[0]], budget=2, count=1, seconds=0.05)
     assert search.row_count == 1 and play.row_count == 3
+
+
+# ----- chance nodes are the engines' own draws --------------------------------------------------
+def _engine_game(name: str, players: int, seed: int) -> tuple[list[tuple[int, int]], list[int], list, object]:
+    """A seeded random engine game: its chance log, the action indices, each decision's views, the end."""
+    game = get_game(name)
+    rng = np.random.RandomState(seed)
+    views, path = [], []
+    with record_chance() as draws:
+        state = game.new(players, seed)
+        while not game.is_over(state):
+            seat = game.to_move(state)[0]
+            legal = game.legal_actions(state, seat)
+            views.append([game.view(state, s) for s in range(players)])
+            path.append(int(rng.randint(len(legal))))
+            game.apply_legal(state, seat, legal[path[-1]])
+    return draws, path, views, state
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_chance_nodes_are_uniform_over_the_engines_draws(name: str) -> None:
+    """The setup is one chance node per draw the engine makes in `new` (a k-card shuffle: k−1 nodes
+    with k, k−1, … outcomes), each uniform over n outcomes with n taken from the engine's own draw."""
+    game = _load(name, 2)
+    with record_chance() as draws:
+        get_game(name).new(2, 7)
+    assert draws and all(n > 1 for n, _ in draws)
+    state = game.new_initial_state()
+    for n, outcome in draws:
+        assert state.is_chance_node()
+        outcomes = state.chance_outcomes()
+        assert [o for o, _ in outcomes] == list(range(n))
+        assert all(p == pytest.approx(1.0 / n) for _, p in outcomes)
+        assert state.legal_actions() == list(range(n))
+        assert n <= game.max_chance_outcomes()
+        state.apply_action(outcome)
+    assert not state.is_chance_node(), "the setup had more chance than the engine drew"
+    assert len(state.history()) == len(draws)
+
+
+def test_flowers_setup_shuffles_the_coloured_deck() -> None:
+    """Flowers' first chance node has one outcome per coloured card (the deck its setup shuffles)."""
+    game = _load("flowers", 3)
+    deck = len(get_game("flowers").cards.coloured)
+    assert deck > 50
+    state = game.new_initial_state()
+    assert len(state.chance_outcomes()) == deck
+    for n in range(deck, 1, -1):
+        assert len(state.chance_outcomes()) == n
+        state.apply_action(0)
+    assert state.current_player() == 0 and len(state.history()) == deck - 1
+
+
+def _without_chance_integer(state: object) -> str:
+    """The engine state's repr without its chance integer (meaningless when chance is scripted)."""
+    return re.sub(r"\brng=\d+", "rng=?", repr(state))
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_an_openspiel_game_reproduces_a_seeded_engine_game(name: str, seed: int) -> None:
+    """Chance outcomes mirroring a seeded engine game's draws, and the same actions, give the same game
+    in OpenSpiel: the same views at every decision, chance nodes after the setup where the engine
+    shuffles again (Pressed every round; Planted when a deck runs out), and the same final state."""
+    draws, path, views, final = _engine_game(name, 2, seed)
+    game = _load(name, 2)
+    state = game.new_initial_state()
+    outcomes = iter(draws)
+    chance_after_setup = 0
+    for step, index in enumerate([*path, None]):
+        while state.is_chance_node():
+            n, outcome = next(outcomes)
+            assert len(state.chance_outcomes()) == n
+            state.apply_action(outcome)
+            chance_after_setup += step > 0
+        if index is None:
+            break
+        assert [state.view(s) for s in range(2)] == views[step], f"views differ at decision {step}"
+        state.apply_action(index)
+    assert next(outcomes, None) is None
+    assert state.is_terminal()
+    assert _without_chance_integer(state._engine) == _without_chance_integer(final)
+    assert state.returns() == tos.final_rewards(get_game(name), final, "win")
+    if name == "pressed":
+        assert chance_after_setup > 0, "each round's shuffle should be chance nodes"
+    again = tos.from_engine_game(game, seed, path)
+    assert str(again) == str(state)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_different_outcomes_give_different_games(name: str) -> None:
+    """Two different outcome sequences at the setup give different engine states."""
+    game = _load(name, 2)
+    first, last = game.new_initial_state(), game.new_initial_state()
+    while first.is_chance_node():
+        first.apply_action(0)
+    while last.is_chance_node():
+        last.apply_action(len(last.chance_outcomes()) - 1)
+    assert str(first) != str(last)
+    assert len(first.history()) == len(last.history())
+
+
+def _at_chance_after_setup(game: "pyspiel.Game", seed: int) -> "pyspiel.State":
+    """A state waiting on chance caused by a player's action (a mid-game reshuffle), two draws in."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    _resolve_chance(state, rng)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        if state.is_chance_node():
+            state.apply_action(0)
+            state.apply_action(0)
+            return state
+    raise AssertionError("no chance after the setup")
+
+
+def test_resampling_keeps_future_chance_as_chance_nodes() -> None:
+    """A resampled state (Pressed, round 1) still meets the next round's shuffle as chance nodes; at a
+    chance node resampling restarts the pending call's chance, unseen by the player."""
+    game = _load("pressed", 2)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state = _dealt(game, seed=4, moves=1)
+    player = state.current_player()
+    sample = state.resample_from_infostate(player, sampler)
+    rng = np.random.RandomState(0)
+    met_chance = 0
+    while not sample.is_terminal():
+        if sample.is_chance_node():
+            met_chance += 1
+            _resolve_chance(sample, rng)
+        else:
+            sample.apply_action(int(rng.choice(sample.legal_actions())))
+    assert met_chance > 0
+    pending = _at_chance_after_setup(game, seed=4)
+    for player in range(2):
+        samples = [pending.resample_from_infostate(player, sampler) for _ in range(4)]
+        for again in samples:
+            assert again.is_chance_node()
+            assert again.information_state_string(player) == pending.information_state_string(player)
+            _resolve_chance(again, rng)
+            assert not again.is_terminal() and again.current_player() >= 0
+    setup = game.new_initial_state()
+    setup.apply_action(1)
+    again = setup.resample_from_infostate(0, sampler)
+    assert again.is_chance_node() and again.information_state_string(0) == setup.information_state_string(0)
+
+
+def test_chance_outcomes_are_checked() -> None:
+    """An outcome outside the chance node's outcomes is refused."""
+    state = _load("by-this", 2).new_initial_state()
+    n = len(state.chance_outcomes())
+    with pytest.raises(Exception):
+        state.apply_action(n)

@@ -1,10 +1,11 @@
 """Research benchmark: our engines and ISMCTS against OpenSpiel's, side by side in one run.
 
 1. Search: on the same positions (random points of seeded random games, reached in both worlds by the
-   same seed and action indices), our `IsmctsAgent` and OpenSpiel's Python `ISMCTSBot` run the same
-   number of iterations per decision. OpenSpiel's bot rolls every iteration out to the end with a random
-   rollout (`RandomRolloutEvaluator(1)`); ours is measured twice: as shipped (heuristic cut-off at the
-   leaf) and with a full random rollout like OpenSpiel's. Iterations per second for each.
+   same action indices, OpenSpiel's chance nodes taking the outcomes the seeded engine drew), our
+   `IsmctsAgent` and OpenSpiel's Python `ISMCTSBot` run the same number of iterations per decision.
+   OpenSpiel's bot rolls every iteration out to the end with a random rollout
+   (`RandomRolloutEvaluator(1)`); ours is measured twice: as shipped (heuristic cut-off at the leaf)
+   and with a full random rollout like OpenSpiel's. Iterations per second for each.
 2. Random play: random-play actions per second of our engines (direct, `tablepress.bench`), of our
    games through the OpenSpiel adapter, and of OpenSpiel's `python_block_dominoes` (a Python game in
    OpenSpiel's own repository); only decisions count as actions, chance steps are timed but not counted.
@@ -86,19 +87,10 @@ def _engine_state(game: Game, players: int, deal: int, path: list[int]) -> Any:
     return state
 
 
-def _spiel_state(spiel_game: pyspiel.Game, deal: int, path: list[int]) -> pyspiel.State:
-    state = spiel_game.new_initial_state()
-    for byte in deal.to_bytes(4, "big"):
-        state.apply_action(byte)
-    for index in path:
-        state.apply_action(index)
-    return state
-
-
 def search_speed(name: str, players: int = 2, budget: int = 50, count: int = 4, seed: int = 0) -> SearchRow:
     """Our ISMCTS (as shipped, and with full random rollouts) and OpenSpiel's, same positions and budget."""
     game = get_game(name)
-    spiel_game = pyspiel.load_game(tos.short_name(game), {"players": players, "deal_bytes": 4})
+    spiel_game = pyspiel.load_game(tos.short_name(game), {"players": players})
     found = positions(game, players, count, seed)
     timings = {"ours": 0.0, "ours_rollout": 0.0, "openspiel": 0.0}
     for deal, path in found:
@@ -109,7 +101,7 @@ def search_speed(name: str, players: int = 2, budget: int = 50, count: int = 4, 
             start = time.perf_counter()
             agent.choose(SeatInfo(game, state, seat))
             timings[key] += time.perf_counter() - start
-        spiel_state = _spiel_state(spiel_game, deal, path)
+        spiel_state = tos.from_engine_game(spiel_game, deal, path)
         rng = np.random.RandomState(seed)
         bot = spiel_ismcts.ISMCTSBot(spiel_game, spiel_mcts.RandomRolloutEvaluator(1, rng), 2.0,
                                      max_simulations=budget, random_state=rng)

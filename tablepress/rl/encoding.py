@@ -29,7 +29,7 @@ import numpy as np
 from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.registry import get_game
-from ..core.rng import derive_seed
+from ..core.rng import derive_seed, record_chance
 
 #: Seeded random games played to measure a game's bounds when it declares none.
 MEASURE_GAMES = 32
@@ -97,6 +97,48 @@ def _cached_bounds(game: Game, players: int, options_key: str) -> Bounds:
 def bounds(game: Game, players: int, options: Mapping[str, Any] | None = None) -> Bounds:
     """The fixed action-space width and game-length bound for a game at a player count (cached)."""
     return _cached_bounds(game, players, _options_key(options))
+
+
+@dataclass(frozen=True)
+class ChanceBounds:
+    """Fixed chance sizes for one game at one player count (see `chance_bounds`)."""
+
+    #: The most outcomes of one chance event (`core.rng`: one `_randbelow(n)` call).
+    outcomes: int
+    #: A bound on the chance events of a whole game.
+    events: int
+
+
+def measure_chance(game: Game, players: int, options: Mapping[str, Any] | None = None,
+                   games: int = MEASURE_GAMES) -> ChanceBounds:
+    """The most outcomes of one chance event and the most events in a game, seen (`core.rng.record_chance`)
+    in `games` seeded uniformly random games."""
+    most = longest = 0
+    for index in range(games):
+        rng = random.Random(derive_seed("tablepress.rl.measure_chance", game.name, players, index))
+        with record_chance() as draws:
+            state = game.new(players, rng.getrandbits(63), options)
+            while not game.is_over(state):
+                seat = rng.choice(game.to_move(state))
+                game.apply_legal(state, seat, rng.choice(game.legal_actions(state, seat)))
+        most = max([most, *(n for n, _ in draws)])
+        longest = max(longest, len(draws))
+    return ChanceBounds(outcomes=most, events=longest)
+
+
+@lru_cache(maxsize=64)
+def _cached_chance_bounds(game: Game, players: int, options_key: str) -> ChanceBounds:
+    options = json.loads(options_key)
+    measured = measure_chance(game, players, options)
+    cards = sum(game.card_counts(game.new(players, 0, options)).values())
+    return ChanceBounds(outcomes=max(measured.outcomes, cards, players, 2), events=2 * measured.events + 16)
+
+
+def chance_bounds(game: Game, players: int, options: Mapping[str, Any] | None = None) -> ChanceBounds:
+    """Chance sizes for a game at a player count (cached): the most outcomes of one event — the largest
+    seen in seeded random games, at least every card in the game (a shuffle never holds more) and the
+    player count — and a bound on events per game: twice the most seen, plus 16."""
+    return _cached_chance_bounds(game, players, _options_key(options))
 
 
 def legal_mask(legal: list[str], size: int, game_name: str = "") -> np.ndarray:

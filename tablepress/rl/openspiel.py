@@ -2,14 +2,21 @@
 
 `pyspiel.load_game("tablepress_flowers", {"players": 3})` (a game `by-this` is `tablepress_by_this`).
 Parameters: `players`; `reward` ("win": +1/-1, or "score": normalised margin; solo games give
-s/(1+|s|)); `obs_size` (tensor length); `deal_bytes`; and each of the game's own options (a "set"
-option as names joined by "+": `electives=Chrysanthemum+Tulip`).
+s/(1+|s|)); `obs_size` (tensor length); and each of the game's own options (a "set" option as names
+joined by "+": `electives=Chrysanthemum+Tulip`).
 
-Chance: the game begins with `deal_bytes` chance nodes, each choosing one byte (256 equally likely
-outcomes) of the seed; the engine is then created with `Game.new(players, seed)`. Every later
-shuffle and draw is a function of that seed inside the engine, so the chance outcomes are explicit,
-enumerable and sampled by OpenSpiel, though lumped at the start (the protocol exposes no per-draw
-chance events). Players never see the chance outcomes, only their views.
+Chance: every random draw of the engine is an explicit chance node. Engines draw all game chance
+through `core.rng.chance`; the adapter runs each engine call (`Game.new` for the setup, `apply_legal`
+for an action) under `core.rng.scripted_chance` with the outcomes chosen so far for that call. When
+the script runs out the engine raises `NeedChance(n)`: the state becomes a chance node with outcomes
+0 … n−1, each 1/n; applying an outcome re-runs the call from the state before it with one more
+outcome, until it completes. A shuffle of k cards is k−1 nodes (Fisher–Yates: k, k−1, …, 2 outcomes),
+so the setup of Flowers is 107 nodes, and a reshuffle in the middle of a game (Pressed's rounds,
+Planted's discards) comes as nodes after the action that caused it. The seat that acted is in the log
+at once; its effects appear in the views when the chance is resolved. Games whose decks are shuffled
+once at the setup (Flowers, By This) draw from that order later, with no further chance. Players never
+see the outcomes, only their views. `max_chance_outcomes` and the extra game length are measured
+(`encoding.chance_bounds`); `from_engine_game` gives the OpenSpiel state of a seeded engine game.
 
 Actions: id k is the k-th legal action in the engine's order (`encoding`); `action_to_string` gives
 its text. Simultaneous choices are taken seat by seat, hidden by the engine's views.
@@ -17,8 +24,9 @@ its text. Simultaneous choices are taken seat by seat, hidden by the engine's vi
 Information: the observation string is the seat's view as JSON; the information-state string is the
 seat, the log of every action as that seat saw it (its own in full, others' through
 `public_action`), and its view. Tensors hash the same data (`encoding.encode_features`).
-`resample_from_infostate` calls `Game.determinize`, so OpenSpiel's ISMCTS bot can play. States
-serialise through their history (chance bytes and action ids) and pickle.
+`resample_from_infostate` calls `Game.determinize`, so OpenSpiel's ISMCTS bot can play (a resampled
+state's future chance is still chance nodes; at a chance node the pending call starts its chance
+again). States serialise through their history (chance outcomes and action ids) and pickle.
 """
 
 from __future__ import annotations
@@ -32,12 +40,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from ..core.errors import TablepressError
 from ..core.game import Game, Option
 from ..core.registry import game_names, get_game
-from .encoding import bounds, encode_features, feature_texts, final_rewards, legal_mask
+from ..core.rng import NeedChance, record_chance, scripted_chance
+from .encoding import bounds, chance_bounds, encode_features, feature_texts, final_rewards, legal_mask
 
 DEFAULT_OBS_SIZE = 512
-DEFAULT_DEAL_BYTES = 4
 #: A "set" option's names are joined with "+" (a comma would end the parameter in a game string).
 SET_SEPARATOR = "+"
 
@@ -69,7 +78,6 @@ def game_type(game: Game) -> pyspiel.GameType:
         "players": game.default_players,
         "reward": "win",
         "obs_size": DEFAULT_OBS_SIZE,
-        "deal_bytes": DEFAULT_DEAL_BYTES,
     }
     params.update({option.name: _option_param(option) for option in game.options})
     return pyspiel.GameType(
@@ -96,9 +104,13 @@ class SpielConfig:
 
     players: int
     reward_mode: str
-    deal_bytes: int
     options: tuple[tuple[str, Any], ...]
     actions: int
+    chance_outcomes: int
+
+
+class ChanceSpaceExceeded(TablepressError):
+    """A chance event has more outcomes than the game's measured `max_chance_outcomes`."""
 
 
 class TablepressSpielGame(pyspiel.Game):
@@ -118,24 +130,24 @@ class TablepressSpielGame(pyspiel.Game):
         if self.reward_mode not in ("win", "score"):
             raise ValueError("reward must be win or score (OpenSpiel needs bounded utilities)")
         self.obs_size = int(full["obs_size"])
-        self.deal_bytes = int(full["deal_bytes"])
         self.options = game.normalise_options({o.name: _from_param(o, full[o.name]) for o in game.options})
         self.bounds = bounds(game, self.players, self.options)
+        self.chance = chance_bounds(game, self.players, self.options)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.bounds.actions,
-            max_chance_outcomes=256,
+            max_chance_outcomes=self.chance.outcomes,
             num_players=self.players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=self.bounds.length + self.deal_bytes,
+            max_game_length=self.bounds.length + self.chance.events,
         )
-        self.config = SpielConfig(self.players, self.reward_mode, self.deal_bytes,
-                                  tuple(sorted(self.options.items())), self.bounds.actions)
+        self.config = SpielConfig(self.players, self.reward_mode, tuple(sorted(self.options.items())),
+                                  self.bounds.actions, self.chance.outcomes)
         super().__init__(spiel_type, info, given)
 
     def new_initial_state(self) -> "TablepressSpielState":
-        """A state before the deal: `deal_bytes` chance nodes come first."""
+        """A state before the setup: its chance nodes (the setup's shuffles) come first."""
         return self.state_class(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ViewObserver":
@@ -143,54 +155,99 @@ class TablepressSpielGame(pyspiel.Game):
         return ViewObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
+#: `Inner.pending` for the setup (`Game.new`); an action waiting on chance is (seat, text).
+SETUP: tuple[()] = ()
+
+
 class Inner:
     """The mutable part of a state. OpenSpiel clones Python states with deepcopy; this copies itself
-    with `Game.clone` instead of a generic deep copy, and pickles its game by name."""
+    cheaply instead of a generic deep copy, and pickles its game by name.
 
-    __slots__ = ("game", "seed_bytes", "engine", "log", "legal")
+    An engine state, once held here, is never changed in place (each action is applied to a clone),
+    so copies share it.
+    """
 
-    def __init__(self, game: Game, seed_bytes: list[int], engine: Any, log: list[tuple[int, str, str]]):
+    __slots__ = ("game", "engine", "pending", "outcomes", "need", "log", "legal")
+
+    def __init__(self, game: Game, engine: Any, pending: tuple[Any, ...] | None, outcomes: list[int],
+                 log: list[tuple[int, str, str]], need: int = 0):
         self.game = game
-        self.seed_bytes = seed_bytes
+        #: The engine state: the one before the pending call while chance is being chosen, None before
+        #: the setup is complete.
         self.engine = engine
+        #: The engine call waiting on chance: SETUP, (seat, action text), or None.
+        self.pending = pending
+        #: The chance outcomes chosen so far for the pending call.
+        self.outcomes = outcomes
+        #: The number of outcomes of the chance node now (0 when no call is pending).
+        self.need = need
         #: Each action: (seat, full text, what the other seats saw of it).
         self.log = log
         #: (seat, its legal actions) for the current engine state, or None.
         self.legal: tuple[int, list[str]] | None = None
 
     def __deepcopy__(self, memo: dict) -> "Inner":
-        engine = None if self.engine is None else self.game.clone(self.engine)
-        copy = Inner(self.game, list(self.seed_bytes), engine, list(self.log))
+        copy = Inner(self.game, self.engine, self.pending, list(self.outcomes), list(self.log), self.need)
         copy.legal = self.legal
         return copy
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return _restore_inner, (short_name(self.game), self.seed_bytes, self.engine, self.log)
+        return _restore_inner, (short_name(self.game), self.engine, self.pending, self.outcomes, self.log,
+                                self.need)
 
 
-def _restore_inner(name: str, seed_bytes: list[int], engine: Any, log: list[tuple[int, str, str]]) -> Inner:
-    return Inner(REGISTERED[name].tablepress_game, seed_bytes, engine, log)
+def _restore_inner(name: str, engine: Any, pending: tuple[Any, ...] | None, outcomes: list[int],
+                   log: list[tuple[int, str, str]], need: int) -> Inner:
+    return Inner(REGISTERED[name].tablepress_game, engine, pending, outcomes, log, need)
 
 
 class TablepressSpielState(pyspiel.State):
-    """An OpenSpiel state wrapping a tablepress engine state, its chance bytes and its action log."""
+    """An OpenSpiel state wrapping a tablepress engine state, the chance of its pending call and its log."""
 
     tablepress_game: Game
 
     def __init__(self, game: TablepressSpielGame):
         super().__init__(game)
         self._config = game.config
-        self._inner = Inner(self.tablepress_game, [], None, [])
+        self._inner = Inner(self.tablepress_game, None, SETUP, [], [])
+        self._resume()
 
     @property
     def _engine(self) -> Any:
-        """The tablepress engine state (None during the deal)."""
+        """The tablepress engine state (None during the setup; the state before the action while an
+        action's chance is being chosen)."""
         return self._inner.engine
+
+    def _resume(self) -> None:
+        """Run the pending engine call with the outcomes chosen so far: it completes, or it needs one more
+        (the state stays a chance node with that many outcomes)."""
+        inner = self._inner
+        game = self.tablepress_game
+        try:
+            with scripted_chance(inner.outcomes):
+                if inner.pending == SETUP:
+                    engine = game.new(self._config.players, 0, dict(self._config.options))
+                else:
+                    seat, text = inner.pending  # type: ignore[misc]
+                    engine = game.clone(inner.engine)
+                    game.apply_legal(engine, seat, text)
+        except NeedChance as need:
+            if need.n > self._config.chance_outcomes:
+                raise ChanceSpaceExceeded(
+                    f"{game.name}: a chance event with {need.n} outcomes exceeds max_chance_outcomes "
+                    f"{self._config.chance_outcomes}") from None
+            inner.need = need.n
+            return
+        inner.engine = engine
+        inner.pending = None
+        inner.outcomes = []
+        inner.need = 0
+        inner.legal = None
 
     # ----- flow --------------------------------------------------------------------------------
     def current_player(self) -> int:
-        """CHANCE during the deal, the lowest seat to move after it, TERMINAL at the end."""
-        if self._engine is None:
+        """CHANCE while an engine call waits on chance, the lowest seat to move otherwise, TERMINAL at the end."""
+        if self._inner.pending is not None:
             return pyspiel.PlayerId.CHANCE
         if self.tablepress_game.is_over(self._engine):
             return pyspiel.PlayerId.TERMINAL
@@ -198,7 +255,7 @@ class TablepressSpielState(pyspiel.State):
 
     def _legal_texts(self, player: int) -> list[str]:
         inner = self._inner
-        if inner.engine is None or player < 0:
+        if inner.pending is not None or player < 0:
             return []
         if inner.legal is None or inner.legal[0] != player:
             inner.legal = (player, self.tablepress_game.legal_actions(inner.engine, player))
@@ -211,35 +268,38 @@ class TablepressSpielState(pyspiel.State):
         return list(range(len(legal)))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The next seed byte: 256 equally likely outcomes."""
-        return [(value, 1.0 / 256) for value in range(256)]
+        """The outcomes of the engine's next chance event: 0 … n−1, each 1/n."""
+        need = self._inner.need
+        return [(value, 1.0 / need) for value in range(need)]
 
     def _apply_action(self, action: int) -> None:
-        """A seed byte during the deal; otherwise the player's k-th legal action."""
+        """A chance outcome for the pending call; otherwise the player's k-th legal action."""
         inner = self._inner
-        if inner.engine is None:
-            inner.seed_bytes.append(int(action))
-            if len(inner.seed_bytes) == self._config.deal_bytes:
-                seed = int.from_bytes(bytes(inner.seed_bytes), "big")
-                inner.engine = self.tablepress_game.new(self._config.players, seed, dict(self._config.options))
+        if inner.pending is not None:
+            if not 0 <= action < inner.need:
+                raise ValueError(f"chance outcome {action} is not one of the {inner.need} outcomes")
+            inner.outcomes.append(int(action))
+            self._resume()
             return
         seat = self.current_player()
         text = self._legal_texts(seat)[action]
         public = self.tablepress_game.public_action(inner.engine, seat, text)
-        inner.legal = None
-        self.tablepress_game.apply_legal(inner.engine, seat, text)
         inner.log.append((seat, text, public))
+        inner.pending = (seat, text)
+        inner.outcomes = []
+        self._resume()
 
     def _action_to_string(self, player: int, action: int) -> str:
-        """A seed byte, or the text of the player's k-th legal action now."""
+        """A chance outcome, or the text of the player's k-th legal action now."""
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal byte {action}"
+            need = self._inner.need
+            return f"chance {action} of {need}" if need else f"chance {action}"
         legal = self._legal_texts(player)
         return legal[action] if 0 <= action < len(legal) else f"action {action}"
 
     def is_terminal(self) -> bool:
-        """Whether the engine says the game is over."""
-        return self._engine is not None and self.tablepress_game.is_over(self._engine)
+        """Whether the engine says the game is over (and no call waits on chance)."""
+        return self._inner.pending is None and self.tablepress_game.is_over(self._engine)
 
     def returns(self) -> list[float]:
         """The final rewards (zeros until the end)."""
@@ -249,7 +309,7 @@ class TablepressSpielState(pyspiel.State):
 
     # ----- information -------------------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any] | None:
-        """The engine's view for a seat (None: spectator); None during the deal."""
+        """The engine's view for a seat (None: spectator); None during the setup."""
         return None if self._engine is None else self.tablepress_game.view(self._engine, player)
 
     def log_as_seen(self, player: int | None) -> list[str]:
@@ -258,21 +318,66 @@ class TablepressSpielState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "TablepressSpielState":
         """A state `player_id` cannot tell from this one, with everything it cannot see resampled by
-        `Game.determinize`; the others' secret actions in the log are replaced by their public forms."""
+        `Game.determinize`; the others' secret actions in the log are replaced by their public forms.
+
+        At a chance node the pending call starts its chance again (nobody has seen those outcomes); an
+        action of another seat waiting on chance is resampled among the actions with the same public form
+        in the resampled state (if up to 16 determinizations offer none, the state keeps the true one)."""
         rng = random.Random(int(probability_sampler() * 2**53))
+        game = self.tablepress_game
         clone = self.clone()
         inner = clone._inner
         if inner.engine is None:
-            inner.seed_bytes = [rng.randrange(256) for _ in inner.seed_bytes]
+            inner.outcomes = []
+            clone._resume()
             return clone
-        inner.engine = self.tablepress_game.determinize(self._engine, player_id, rng)
-        inner.legal = None
         inner.log = [(seat, text if seat == player_id else public, public) for seat, text, public in inner.log]
+        inner.legal = None
+        if inner.pending is None:
+            inner.engine = game.determinize(self._engine, player_id, rng)
+            return clone
+        seat, text = inner.pending
+        for _ in range(16):
+            engine = game.determinize(self._engine, player_id, rng)
+            if seat == player_id:
+                choices = [text]
+            else:
+                public = inner.log[-1][2]
+                choices = [a for a in game.legal_actions(engine, seat) if game.public_action(engine, seat, a) == public]
+            if choices:
+                inner.engine = engine
+                inner.pending = (seat, rng.choice(choices))
+                break
+        inner.outcomes = []
+        clone._resume()
         return clone
 
     def __str__(self) -> str:
-        """The seed bytes and the full engine state (for debugging and serialisation checks)."""
-        return f"deal {self._inner.seed_bytes}\n{self._engine!r}"
+        """The pending call and its chance so far, and the full engine state (for debugging and
+        serialisation checks)."""
+        inner = self._inner
+        return f"pending {inner.pending} chance {inner.outcomes} of {inner.need}\n{self._engine!r}"
+
+
+def from_engine_game(spiel_game: TablepressSpielGame, seed: int, path: list[int]) -> TablepressSpielState:
+    """The OpenSpiel state of the engine game `Game.new(players, seed, options)` after the action indices
+    `path` (each the k-th legal action of the first seat to move): its chance nodes take the outcomes that
+    the seeded engine drew (`core.rng.record_chance`), so both worlds hold the same game."""
+    game = spiel_game.tablepress_game
+    config = spiel_game.config
+    with record_chance() as draws:
+        engine = game.new(config.players, seed, dict(config.options))
+        for index in path:
+            seat = game.to_move(engine)[0]
+            game.apply_legal(engine, seat, game.legal_actions(engine, seat)[index])
+    outcomes = iter([outcome for _, outcome in draws])
+    state = spiel_game.new_initial_state()
+    for index in [*path, None]:
+        while state.is_chance_node():
+            state.apply_action(next(outcomes))
+        if index is not None:
+            state.apply_action(index)
+    return state
 
 
 class ViewObserver:
@@ -294,7 +399,7 @@ class ViewObserver:
         seat = self._seat(player)
         view = state.view(seat)
         if view is None:
-            features: list[tuple[str, float | None]] = [(f"seat={seat}", None), ("dealing", None)]
+            features: list[tuple[str, float | None]] = [(f"seat={seat}", None), ("setup", None)]
         else:
             features = feature_texts(view, seat)
         if self.perfect_recall:
@@ -312,7 +417,7 @@ class ViewObserver:
         parts = [f"seat {seat}"]
         if self.perfect_recall:
             parts += state.log_as_seen(seat)
-        parts.append("dealing" if view is None else json.dumps(view, sort_keys=True, separators=(",", ":")))
+        parts.append("setup" if view is None else json.dumps(view, sort_keys=True, separators=(",", ":")))
         return "\n".join(parts)
 
 
