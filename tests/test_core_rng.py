@@ -1,0 +1,148 @@
+"""core.rng: seeded chance, scripted chance (NeedChance) and recorded chance; engines unchanged by them."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+import pytest
+
+from tablepress.core.registry import game_names, get_game
+from tablepress.core.rng import (
+    NeedChance,
+    ScriptedChanceError,
+    chance,
+    next_rng,
+    record_chance,
+    scripted_chance,
+    scripted_outcomes,
+)
+
+#: Fingerprints of seeded random playouts of every game (`_fingerprint`), computed before game chance
+#: went through `core.rng.chance`. A deliberate rule or card-data change alters them: recompute then.
+ENGINE_FINGERPRINTS = {
+    "flowers": "07aa3309db93ebb62f5e58bc",
+    "pressed": "ac1670aaa056c7eff3f3452a",
+    "by-this": "525684c55e598a7277d6446e",
+    "planted": "7a21373b304ac420e2130de4",
+}
+
+
+def _fingerprint(name: str) -> str:
+    """A hash of 4 seeded random playouts at each player count (up to 4): actions, scores, views, states."""
+    game = get_game(name)
+    digest = hashlib.blake2b(digest_size=12)
+    for players in range(game.min_players, min(game.max_players, 4) + 1):
+        for seed in range(4):
+            rng = random.Random(1000 * players + seed)
+            state = game.new(players, 12345 + 7919 * seed)
+            actions = []
+            while not game.is_over(state):
+                seat = rng.choice(game.to_move(state))
+                action = rng.choice(game.legal_actions(state, seat))
+                game.apply_legal(state, seat, action)
+                actions.append((seat, action))
+            record = [actions, game.scores(state), game.view(state, None)]
+            digest.update(json.dumps(record, sort_keys=True, default=str).encode())
+            digest.update(repr(state).encode())
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("name", sorted(ENGINE_FINGERPRINTS))
+def test_engines_are_unchanged_without_a_script(name: str) -> None:
+    """With scripting off every game is bit for bit what it was: the same seeds give the same games."""
+    assert _fingerprint(name) == ENGINE_FINGERPRINTS[name]
+
+
+def test_every_game_is_fingerprinted() -> None:
+    """A new game joins the fingerprint test."""
+    assert set(game_names()) <= set(ENGINE_FINGERPRINTS)
+
+
+def test_chance_is_random_random_without_a_script() -> None:
+    """Outside a block, chance(seed) draws exactly what random.Random(seed) does; so does next_rng."""
+    ours, theirs = chance(42), random.Random(42)
+    cards, same = list(range(30)), list(range(30))
+    ours.shuffle(cards)
+    theirs.shuffle(same)
+    assert cards == same and ours.random() == theirs.random()
+    rng, successor = next_rng(42)
+    reference = random.Random(42)
+    assert successor == reference.getrandbits(63) and rng.randrange(10**6) == reference.randrange(10**6)
+
+
+def test_a_scripted_shuffle_is_one_event_per_card_but_the_last() -> None:
+    """A shuffle of k cards under a script needs k, k−1, …, 2 outcomes in turn (Fisher–Yates)."""
+    script: list[int] = []
+    needs = []
+    while True:
+        cards = list(range(6))
+        try:
+            with scripted_chance(script):
+                chance(0).shuffle(cards)
+            break
+        except NeedChance as need:
+            needs.append(need.n)
+            script.append(need.n - 1)
+    assert needs == [6, 5, 4, 3, 2]
+    assert cards == list(range(6)), "choosing the last position each time leaves the cards in place"
+
+
+def test_scripted_chance_raises_need_chance_with_the_right_n() -> None:
+    """Generators in one block share the script; a 1-outcome event takes none; bad outcomes are refused."""
+    with scripted_chance([2, 0]):
+        first = chance(1)
+        assert first.randrange(3) == 2
+        assert first.randrange(1) == 0
+        assert chance(99).choice("abcd") == "a"
+        with pytest.raises(NeedChance) as need:
+            first.randrange(7)
+        assert need.value.n == 7
+        assert next_rng(5)[1] == 0
+    with scripted_chance([5]), pytest.raises(ValueError):
+        chance(0).randrange(5)
+    with scripted_chance([]):
+        for method in (lambda r: r.random(), lambda r: r.uniform(0, 1), lambda r: r.randbytes(2)):
+            with pytest.raises(ScriptedChanceError):
+                method(chance(0))
+    assert isinstance(chance(0), random.Random) and chance(0).random() == random.Random(0).random()
+
+
+def test_a_recorded_log_replays_as_a_script() -> None:
+    """record_chance leaves the draws as they were and logs them; the log as a script gives the same draws."""
+    with record_chance() as draws:
+        rng = chance(7)
+        cards = list(range(20))
+        rng.shuffle(cards)
+        picks = rng.sample(range(50), 3), rng.randrange(1), rng.randrange(9)
+        successor = rng.getrandbits(63)
+    reference = random.Random(7)
+    same = list(range(20))
+    reference.shuffle(same)
+    assert (cards, picks, successor) == (same, (reference.sample(range(50), 3), reference.randrange(1),
+                                                reference.randrange(9)), reference.getrandbits(63))
+    assert all(n > 1 for n, _ in draws) and len(draws) == 19 + 3 + 1
+    with scripted_chance(scripted_outcomes(draws)) as script:
+        rng = chance(0)
+        again = list(range(20))
+        rng.shuffle(again)
+        assert again == cards and (rng.sample(range(50), 3), rng.randrange(1), rng.randrange(9)) == picks
+    assert script == scripted_outcomes(draws)
+
+
+@pytest.mark.parametrize("name", sorted(ENGINE_FINGERPRINTS))
+def test_engines_draw_their_setup_through_chance(name: str) -> None:
+    """Under an empty script every game's setup stops at its first draw, with that draw's outcome count;
+    a recorded setup replayed as a script gives the same game."""
+    game = get_game(name)
+    with record_chance() as draws:
+        state = game.new(2, 11)
+    assert draws
+    with scripted_chance([]), pytest.raises(NeedChance) as need:
+        game.new(2, 11)
+    assert need.value.n == draws[0][0]
+    with scripted_chance(scripted_outcomes(draws)):
+        again = game.new(2, 0)
+    assert [game.view(again, seat) for seat in range(2)] == [game.view(state, seat) for seat in range(2)]
+    assert game.card_counts(again) == game.card_counts(state)
