@@ -99,3 +99,22 @@ def final_rewards(game: Game, state: Any) -> list[float]:
     winners = game.winners(state)
     share = 1.0 / len(winners) if winners else 0.0
     return [0.5 * (share if seat in winners else 0.0) + 0.5 * margins[seat] for seat in range(len(scores))]
+
+
+def cutoff_margins(game: Game, state: Any, seat_value: Evaluate, players: int) -> list[float]:
+    """Each seat's heuristic margin over the best other seat at a search cut-off (its value alone in solo)."""
+    return _margins([seat_value(game, state, seat) for seat in range(players)])
+
+
+#: What winning is worth on top of the score margin at the end of a game, in points (breaks ties).
+WIN_BONUS = 0.5
+
+
+def final_margins(game: Game, state: Any) -> list[float]:
+    """Each seat's final score margin over the best other seat, plus its share of `WIN_BONUS`."""
+    scores = game.scores(state)
+    margins = _margins([float(s) for s in scores])
+    winners = game.winners(state)
+    for seat in winners:
+        margins[seat] += WIN_BONUS / len(winners)
+    return margins

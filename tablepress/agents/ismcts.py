@@ -35,7 +35,8 @@ from typing import Any
 
 from ..core.game import Game
 from .base import Agent, Seconds, SeatInfo
-from .evaluation import Evaluate, cutoff_rewards, final_rewards, heuristic_for, seat_value_for
+from .evaluation import (Evaluate, cutoff_margins, cutoff_rewards, final_margins, final_rewards, heuristic_for,
+                         seat_value_for)
 
 DEFAULT_ITERATIONS = 300
 
@@ -86,6 +87,7 @@ class IsmctsAgent(Agent):
         widening_power: float = 0.5,
         rollout_depth: int = 0,
         rollout_policy: str = "random",
+        rewards: str = "margin",
     ):
         if budget is not None and (isinstance(budget, bool) or not budget > 0):
             raise ValueError(f"ismcts takes a positive budget, not {budget!r}")
@@ -93,6 +95,10 @@ class IsmctsAgent(Agent):
             budget = Seconds(budget)
         if rollout_policy not in ("random", "greedy"):
             raise ValueError(f"rollout_policy must be 'random' or 'greedy', not {rollout_policy!r}")
+        if rewards not in ("margin", "squash"):
+            raise ValueError(f"rewards must be 'margin' or 'squash', not {rewards!r}")
+        self.rewards = rewards
+        self._low, self._high = 0.0, 0.0
         self.rng = random.Random(seed)
         self.budget: int | Seconds = budget if budget is not None else DEFAULT_ITERATIONS
         self.exploration = exploration
@@ -118,6 +124,7 @@ class IsmctsAgent(Agent):
         evaluate = heuristic_for(game)
         roots: list[Node] = []
         iterations = 0
+        self._low, self._high = math.inf, -math.inf
         deadline = time.perf_counter() + float(self.budget) if isinstance(self.budget, Seconds) else None
         while True:
             if deadline is None:
@@ -179,6 +186,9 @@ class IsmctsAgent(Agent):
             if new:
                 break
         rewards = self._leaf(game, state, evaluate, players)
+        if self.rewards == "margin":
+            self._low = min(self._low, *rewards)
+            self._high = max(self._high, *rewards)
         for visited, action, actor in path:
             visited.n[action] += 1
             visited.w[action] += rewards[actor]
@@ -215,8 +225,12 @@ class IsmctsAgent(Agent):
                 if len(candidates) >= limit:
                     break
         avail, n, w = node.avail, node.n, node.w
-        best_action, best_value = None, -1.0
+        best_action, best_value = None, -math.inf
         log_c = self.exploration
+        # Margins in points are scaled into [0, 1] by the range seen so far in this search.
+        low, spread = (self._low, self._high - self._low) if self.rewards == "margin" else (0.0, 1.0)
+        if not spread > 0:
+            low, spread = 0.0, 1.0
         for action in candidates:
             seen = avail.get(action, 0) + 1
             avail[action] = seen
@@ -227,7 +241,7 @@ class IsmctsAgent(Agent):
                 continue
             if best_value == math.inf:
                 continue
-            value = w[action] / visits + log_c * math.sqrt(math.log(seen) / visits)
+            value = (w[action] / visits - low) / spread + log_c * math.sqrt(math.log(seen) / visits)
             if value > best_value:
                 best_action, best_value = action, value
         assert best_action is not None
@@ -250,6 +264,10 @@ class IsmctsAgent(Agent):
             else:
                 action = rng.choice(legal)
             game.apply_legal(state, seat, action)
+        if self.rewards == "margin":
+            if game.is_over(state):
+                return final_margins(game, state)
+            return cutoff_margins(game, state, seat_value_for(game), players)
         if game.is_over(state):
             return final_rewards(game, state)
         return cutoff_rewards(game, state, seat_value_for(game), players)
