@@ -452,3 +452,10 @@ def test_views_are_never_cached(client):
     gid, tokens = create(client)
     reply = client.get(f"/api/games/{gid}", headers=auth(tokens["0"]))
     assert reply.headers["cache-control"] == "no-store" and reply.headers["x-frame-options"] == "DENY"
+
+
+def test_a_solo_game_plays_to_its_end(client):
+    gid, tokens = create(client, "flowers", ["human"], options={"summer": True})
+    final = play_out(client, gid, tokens, seed=8)
+    assert final["status"] == "over" and final["winners"] == [] and len(final["scores"]) == 1
+    assert final["options"] == {"summer": True}
