@@ -159,8 +159,8 @@
 
   function draw(view, replaying) {
     $("title").textContent = `${view.title} · ${view.id}` + (view.seat !== null && view.seat !== undefined ? ` · ${view.names[view.seat]}` : " · watching");
-    document.title = `${view.title} — tablepress`;
     const mine = !replaying && view.status === "playing" && view.seat !== null && view.to_move.includes(view.seat);
+    document.title = `${mine ? "● Your turn — " : ""}${view.title} — tablepress`;
     status(replaying ? `Replay — step ${view.step} of ${view.steps}` : describe(view), mine ? "your-turn" : (view.status === "over" ? "over" : ""));
     const legal = replaying ? [] : view.legal_actions || [];
     const ui = {
