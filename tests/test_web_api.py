@@ -459,3 +459,24 @@ def test_a_solo_game_plays_to_its_end(client):
     final = play_out(client, gid, tokens, seed=8)
     assert final["status"] == "over" and final["winners"] == [] and len(final["scores"]) == 1
     assert final["options"] == {"summer": True}
+
+
+def test_a_seat_handed_to_an_ai_plays_on_by_itself_and_stays_so(tmp_path):
+    db = tmp_path / "games.db"
+    with TestClient(create_app(db, ai_delay=0.0)) as c:
+        gid, tokens = create(c, "flowers", ["human", "human"])
+        assert c.post(f"/api/games/{gid}/bot", json={"agent": "human"}, headers=auth(tokens["1"])).status_code == 422
+        assert c.post(f"/api/games/{gid}/bot", json={"agent": "random"}).status_code == 403
+        reply = c.post(f"/api/games/{gid}/bot", json={"agent": "random"}, headers=auth(tokens["1"]))
+        assert reply.status_code == 200 and reply.json()["seats"] == ["human", "random"]
+        assert c.get(f"/api/games/{gid}", headers=auth(tokens["1"])).status_code == 403
+        view = c.post(f"/api/games/{gid}/actions", headers=auth(tokens["0"]), json={"action": "draw 1"}).json()
+        c.post(f"/api/games/{gid}/actions", headers=auth(tokens["0"]), json={"action": view["legal_actions"][0]})
+        wait_for(c, gid, tokens["0"], lambda v: v["to_move"] == [0] and v["version"] == 4)
+    with TestClient(create_app(db, ai_delay=0.0)) as c:
+        view = c.get(f"/api/games/{gid}").json()
+        assert view["seats"] == ["human", "random"] and "AI" in view["names"][1]
+        assert c.get(f"/api/games/{gid}", headers=auth(tokens["1"])).status_code == 403
+        final = play_out(c, gid, {"0": tokens["0"]}, seed=1)
+        assert c.get(f"/api/games/{gid}/record").json()["seats"] == ["human", "random"]
+        assert final["status"] == "over"

@@ -284,3 +284,15 @@ def test_a_phone_sized_screen_shows_the_table_without_sideways_scrolling(browser
     width = pg.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 400
     context.close()
+
+
+def test_a_player_can_leave_and_an_ai_takes_the_seat(page, server):
+    reply = server.client.post("/api/games", json={"game": "flowers", "seats": ["human", "human"], "seed": 6}).json()
+    page.goto(f"{server.url}/play/{reply['id']}#seat=1&token={reply['tokens']['1']}")
+    page.wait_for_selector("#bot-takeover")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("#bot-takeover")
+    page.wait_for_function("() => document.getElementById('title').textContent.includes('watching')")
+    view = server.client.get(f"/api/games/{reply['id']}").json()
+    assert view["seats"] == ["human", "greedy"]
+    assert server.client.get(f"/api/games/{reply['id']}", headers=auth(reply["tokens"]["1"])).status_code == 403

@@ -27,7 +27,7 @@ from ..core.match import Match
 from ..core.registry import GAME_MODULES, game_names, get_game
 from .faces import card_svg
 from .hub import Hub, NotFound
-from .requests import MAX_BODY, BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_create
+from .requests import MAX_BODY, BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_agent, parse_create
 from .rooms import Room, Watcher, build_view
 from .store import Store
 
@@ -180,6 +180,20 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
             raise Forbidden("undoing needs a seat's token (Authorization: Bearer TOKEN)")
         await hub.undo(room, seat)
         return room.view_for(seat)
+
+    @app.post("/api/games/{game_id}/bot")
+    async def post_bot(game_id: str, request: Request) -> dict[str, Any]:
+        """The token's seat hands itself to an AI (`{"agent": SPEC}`, greedy by default) for the rest of the game.
+
+        The token no longer works afterwards; the reply is the spectator's view.
+        """
+        room = hub.room(game_id)
+        seat = seat_of(room, request.headers.get("authorization"))
+        if seat is None:
+            raise Forbidden("handing a seat to an AI needs that seat's token")
+        spec = parse_agent(await read_body(request))
+        await hub.hand_to_ai(room, seat, spec)
+        return room.view_for(None)
 
     @app.get("/api/games/{game_id}/record")
     async def get_record(game_id: str) -> dict[str, Any]:

@@ -221,6 +221,24 @@ class Hub:
             del room.log[index:]
             room.changed()
 
+    async def hand_to_ai(self, room: Room, seat: int, spec: str) -> None:
+        """An AI (`spec`) takes over a human seat for the rest of the game; that seat's token stops working."""
+        async with room.lock:
+            if room.match.is_over:
+                raise IllegalAction("the game is over")
+            seats = list(room.match.seats)
+            seats[seat] = spec
+            names = list(room.row.names)
+            names[seat] = f"{names[seat]} (AI: {spec})"
+            hashes = {digest: s for digest, s in room.row.token_hashes.items() if s != seat}
+            self.store.update_seats(room.id, seats, names, hashes)
+            room.match.seats = seats
+            room.row.seats, room.row.names, room.row.token_hashes = seats, names, hashes
+            room.ai_seats[seat] = spec
+            room.undo_stack.clear()
+            room.changed()
+        self.kick(room)
+
     # ----- AI seats ------------------------------------------------------------------------------
     def kick(self, room: Room) -> None:
         """Start the room's AI mover if an AI seat must act and none is running."""

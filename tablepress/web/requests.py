@@ -128,6 +128,25 @@ def parse_action(body: bytes) -> str:
     return action
 
 
+def parse_agent(body: bytes) -> str:
+    """The AI spec of a take-over body `{"agent": "greedy"}` (an AI, never `human`)."""
+    data = parse_json(body) if body.strip() else {}
+    if not isinstance(data, dict):
+        raise BadRequest("the body must be a JSON object {\"agent\": SPEC}")
+    spec = data.get("agent", "greedy")
+    if not isinstance(spec, str):
+        raise BadRequest("'agent' must be an AI seat spec such as \"greedy\" or \"ismcts:300\"")
+    try:
+        name, budget = parse_spec(spec)
+    except TablepressError as exc:
+        raise BadRequest(f"agent: {exc}") from None
+    if name == HUMAN:
+        raise BadRequest("agent: a human cannot take over a seat; name an AI")
+    if budget is not None and budget > MAX_BUDGET:
+        raise BadRequest(f"agent: budget {budget} is over this server's limit of {MAX_BUDGET}")
+    return spec.strip().lower()
+
+
 def bearer_token(header: str | None) -> str | None:
     """The token of an `Authorization: Bearer TOKEN` header (None when there is no header)."""
     if header is None:

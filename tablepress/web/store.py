@@ -125,6 +125,13 @@ class Store:
                                   None if winners is None else json.dumps(winners), game_id))
         return at
 
+    def update_seats(self, game_id: str, seats: list[str], names: list[str], token_hashes: dict[str, int]) -> None:
+        """Store who sits where now (an AI taking over a seat); committed when this returns."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("UPDATE games SET seats = ?, names = ?, token_hashes = ? WHERE id = ?",
+                             (json.dumps(seats), json.dumps(names), json.dumps(token_hashes), game_id))
+
     def delete_last_action(self, game_id: str, index: int) -> None:
         """Remove action number `index` of a game (an undo); committed when this returns."""
         with self._lock, self._db:

@@ -66,6 +66,13 @@ const TP = (() => {
     return merged;
   }
 
+  /** Forget a seat's token (the seat went to an AI). */
+  function forgetToken(gameId, seat) {
+    const map = tokens(gameId);
+    delete map[seat];
+    localStorage.setItem("tp:tokens:" + gameId, JSON.stringify(map));
+  }
+
   /** Rules text with [b]bold[/b] kept and other console markup dropped, as DOM nodes. */
   function rules(text) {
     const out = h("div", {class: "rules-text"});
@@ -163,6 +170,6 @@ const TP = (() => {
     return h("span", {}, String(value));
   }
 
-  return {h, s, api, tokens, saveTokens, rules, card, face, registerGame, renderer, loadRenderer, tree};
+  return {h, s, api, tokens, saveTokens, forgetToken, rules, card, face, registerGame, renderer, loadRenderer, tree};
 })();
 window.TP = TP;

@@ -183,6 +183,7 @@
       console.error(err);
       board.replaceChildren(h("p", {class: "error"}, "This game's drawing failed; the generic view follows."), genericBoard(view));
     }
+    $("leave").hidden = replaying || view.status !== "playing" || view.seat === null || view.seat === undefined;
     drawMoves(view, legal, mine);
     drawScores(view);
     drawLog(view);
@@ -332,6 +333,14 @@
       update();
     });
     setupReplay();
+    $("bot-takeover").addEventListener("click", async () => {
+      const seat = st.shown;
+      if (seat === null || !confirm("Hand your seat to an AI player for the rest of the game?")) return;
+      const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/bot`, {agent: "greedy"}, st.tokens[seat]);
+      if (!reply.ok) { toast(reply.data.detail || "could not hand the seat over"); return; }
+      TP.forgetToken(gameId, seat);
+      location.reload();
+    });
     const seats = mySeats();
     if (!seats.length) { receive(null, first.data); connect(null); }
     for (const seat of seats) { await poll(seat); connect(seat); }
