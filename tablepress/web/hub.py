@@ -116,8 +116,7 @@ class Hub:
 
     def _evict(self) -> None:
         """Send the least recently used finished games nobody watches back to the archive, past a limit."""
-        finished = [r for r in self.rooms.values()
-                    if r.match.is_over and not r.watchers and (r.ai_task is None or r.ai_task.done())]
+        finished = [r for r in self.rooms.values() if r.match.is_over and not r.watchers]
         for room in sorted(finished, key=lambda r: r.used)[:max(0, len(finished) - MAX_FINISHED_LOADED)]:
             game, state, row = room.match.game, room.match.state, room.row
             row.status, row.scores, row.winners = "over", game.scores(state), game.winners(state)
