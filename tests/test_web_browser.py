@@ -247,10 +247,13 @@ def test_hot_seat_hides_the_hand_between_turns(page, server):
     gid = game_id(page)
     first = server.client.get(f"/api/games/{gid}").json()["to_move"][0]
     for _ in range(20):  # act until the turn passes to the other seat
-        page.locator("#moves [data-action]").first.click()
-        page.wait_for_timeout(150)
         if page.locator("#curtain").is_visible():
             break
+        before = page.locator("#log li").count()
+        page.locator("#moves [data-action]").first.click()
+        page.wait_for_function(f"() => !document.getElementById('curtain').hidden || "
+                               f"(document.querySelectorAll('#log li').length > {before} && "
+                               "document.querySelector('#moves [data-action]'))", timeout=15_000)
     assert page.locator("#curtain").is_visible()
     assert "Pass the screen" in page.locator("#curtain-text").inner_text()
     page.click("#curtain-go")
