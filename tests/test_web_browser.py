@@ -269,10 +269,12 @@ def test_the_lobby_lists_open_and_finished_games(page, server):
     gid = reply.json()["id"]
     page.goto(server.url + "/")
     page.wait_for_selector(f"#games tr[data-id='{gid}'], #games-empty")
-    for _ in range(200):
+    for _ in range(600):
         if server.client.get(f"/api/games/{gid}").json()["status"] == "over":
             break
         page.wait_for_timeout(100)
+    else:
+        raise AssertionError("the bots did not finish")
     page.click("#tab-over")
     page.wait_for_selector(f"#games tr[data-id='{gid}']")
     assert "Replay" in page.locator(f"#games tr[data-id='{gid}']").inner_text()
