@@ -58,7 +58,8 @@
       socket.onmessage = (event) => { try { receive(seat, JSON.parse(event.data)); } catch (err) { console.error(err); } };
       socket.onclose = (event) => {
         $("conn").classList.remove("live");
-        if (event.code === 4403 || event.code === 4404) { status(event.code === 4404 ? "No such game." : "This seat's link is not valid."); return; }
+        if (event.code === 4404) { status("No such game."); return; }
+        if (event.code === 4403) { dropSeat(seat); return; }
         setTimeout(() => { poll(seat); open(); }, 1500);
       };
     };
@@ -70,7 +71,15 @@
     const reply = await api("GET", `/api/games/${encodeURIComponent(gameId)}`, undefined, seat === null ? null : st.tokens[seat]);
     if (reply.ok) receive(seat, reply.data);
     else if (reply.status === 404) status("No such game.");
-    else if (reply.status === 403) status("This seat's link is not valid.");
+    else if (reply.status === 403 && seat !== null) dropSeat(seat);
+  }
+
+  /** A seat's token no longer works (a wrong link, or the seat went to an AI): forget it and watch instead. */
+  function dropSeat(seat) {
+    if (!(seat in st.tokens)) return;
+    TP.forgetToken(gameId, seat);
+    status("This seat's link is not valid (any more); watching instead.");
+    setTimeout(() => location.reload(), 1500);
   }
 
   function receive(seat, view) {
