@@ -480,3 +480,13 @@ def test_a_seat_handed_to_an_ai_plays_on_by_itself_and_stays_so(tmp_path):
         final = play_out(c, gid, {"0": tokens["0"]}, seed=1)
         assert c.get(f"/api/games/{gid}/record").json()["seats"] == ["human", "random"]
         assert final["status"] == "over"
+
+
+def test_handing_a_seat_to_an_ai_ends_that_seats_live_views(client):
+    gid, tokens = create(client)
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens['1']}") as ws:
+        assert ws.receive_json()["seat"] == 1
+        client.post(f"/api/games/{gid}/bot", json={"agent": "random"}, headers=auth(tokens["1"]))
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4403

@@ -273,9 +273,14 @@ async def pump(websocket: WebSocket, watcher: Watcher) -> None:
     """Send queued views until the client goes away; whatever the client sends is read and ignored."""
 
     async def send() -> None:
-        """Forward queued views to the client."""
+        """Forward queued views to the client; None ends the connection (the seat's token stopped working)."""
         while True:
-            await websocket.send_json(await watcher.queue.get())
+            view = await watcher.queue.get()
+            if view is None:
+                await websocket.close(code=4403, reason="this seat's token no longer works")
+                group.cancel_scope.cancel()
+                return
+            await websocket.send_json(view)
 
     async with anyio.create_task_group() as group:
         group.start_soon(send)

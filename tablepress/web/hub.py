@@ -235,6 +235,9 @@ class Hub:
             room.row.seats, room.row.names, room.row.token_hashes = seats, names, hashes
             room.ai_seats[seat] = spec
             room.undo_stack.clear()
+            for watcher in [w for w in room.watchers if w.seat == seat]:  # that token's live views end
+                room.watchers.discard(watcher)
+                watcher.push(None)
             room.changed()
         self.kick(room)
 

@@ -38,8 +38,8 @@ class Watcher:
     seat: int | None
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=WATCH_QUEUE))
 
-    def push(self, view: dict[str, Any]) -> None:
-        """Queue a view, dropping the oldest one if the watcher has fallen far behind."""
+    def push(self, view: dict[str, Any] | None) -> None:
+        """Queue a view (None: the connection must end), dropping the oldest one if the watcher has fallen far behind."""
         if self.queue.full():
             try:
                 self.queue.get_nowait()
