@@ -84,6 +84,7 @@ def test_a_scripted_shuffle_is_one_event_per_card_but_the_last() -> None:
             break
         except NeedChance as need:
             needs.append(need.n)
+            assert need.then == tuple(range(need.n - 1, 1, -1)), "the rest of the shuffle is known"
             script.append(need.n - 1)
     assert needs == [6, 5, 4, 3, 2]
     assert cards == list(range(6)), "choosing the last position each time leaves the cards in place"

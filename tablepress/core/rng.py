@@ -6,8 +6,8 @@ change what it returns, without the engines knowing:
 
 - `scripted_chance(outcomes)`: each chance event (a `_randbelow(n)` call, which `shuffle`, `randrange`,
   `choice` and `sample` all go through) takes the next scripted outcome, and `NeedChance(n)` is raised
-  when the script runs out. A shuffle of k cards is k−1 such events (Fisher–Yates: n = k, k−1, …, 2),
-  each outcome equally likely; an event with one outcome takes none. The OpenSpiel adapter
+  when the script runs out. A shuffle of k cards is k−1 such events (Fisher–Yates: n = k, k−1, …, 2,
+  exactly as `random.Random.shuffle`), each outcome equally likely; an event with one outcome takes none. The OpenSpiel adapter
   (`tablepress.rl.openspiel`) turns each event into an explicit chance node this way.
 - `record_chance()`: the generators behave exactly as `random.Random(seed)` and log every event as
   (n, outcome), so a seeded game's chance can be replayed as a script.
@@ -33,11 +33,16 @@ def derive_seed(*parts: object) -> int:
 
 
 class NeedChance(Exception):
-    """Raised under `scripted_chance` when the script has run out: the next chance event has `n` outcomes."""
+    """Raised under `scripted_chance` when the script has run out: the next chance event has `n` outcomes.
 
-    def __init__(self, n: int):
+    `then` gives the outcome counts of the events known to follow it whatever the outcomes (the rest of
+    a shuffle: n−1, …, 2), so a caller may take that many more outcomes before running the code again.
+    """
+
+    def __init__(self, n: int, then: tuple[int, ...] = ()):
         super().__init__(f"a chance event with {n} outcomes needs an outcome (the script has run out)")
         self.n = n
+        self.then = then
 
 
 class ScriptedChanceError(RuntimeError):
@@ -95,8 +100,29 @@ class ScriptedChance(random.Random):
     """A generator whose every chance event takes the next outcome of its script, or raises NeedChance."""
 
     def __init__(self, script: _Script):
-        super().__init__(0)
+        super().__init__()
         self._script = script
+
+    def seed(self, *args: object, **kwargs: object) -> None:
+        """Nothing: a scripted generator has no state of its own to seed."""
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        """`random.Random.shuffle`'s Fisher–Yates with scripted outcomes (one per card but the first), in
+        one loop: re-running a long shuffle from its start is most of the cost of scripted chance."""
+        script = self._script
+        outcomes = script.outcomes
+        used = script.used
+        try:
+            for i in reversed(range(1, len(x))):
+                if used == len(outcomes):
+                    raise NeedChance(i + 1, tuple(range(i, 1, -1)))
+                j = outcomes[used]
+                if not 0 <= j <= i:
+                    raise ValueError(f"chance outcome {j} is not one of the {i + 1} outcomes 0 … {i}")
+                used += 1
+                x[i], x[j] = x[j], x[i]
+        finally:
+            script.used = used
 
     def _randbelow(self, n: int) -> int:  # type: ignore[override]
         """The next scripted outcome in 0 … n−1 (none is used when n is 1); NeedChance(n) if none is left."""

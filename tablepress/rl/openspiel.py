@@ -10,7 +10,8 @@ through `core.rng.chance`; the adapter runs each engine call (`Game.new` for the
 for an action) under `core.rng.scripted_chance` with the outcomes chosen so far for that call. When
 the script runs out the engine raises `NeedChance(n)`: the state becomes a chance node with outcomes
 0 … n−1, each 1/n; applying an outcome re-runs the call from the state before it with one more
-outcome, until it completes. A shuffle of k cards is k−1 nodes (Fisher–Yates: k, k−1, …, 2 outcomes),
+outcome, until it completes (the rest of a shuffle has known outcome counts, `NeedChance.then`, so
+the call runs again only once the shuffle's outcomes are all chosen). A shuffle of k cards is k−1 nodes (Fisher–Yates: k, k−1, …, 2 outcomes),
 so the setup of Flowers is 107 nodes, and a reshuffle in the middle of a game (Pressed's rounds,
 Planted's discards) comes as nodes after the action that caused it. The seat that acted is in the log
 at once; its effects appear in the views when the chance is resolved. Games whose decks are shuffled
@@ -167,10 +168,10 @@ class Inner:
     so copies share it.
     """
 
-    __slots__ = ("game", "engine", "pending", "outcomes", "need", "log", "legal")
+    __slots__ = ("game", "engine", "pending", "outcomes", "need", "ahead", "log", "legal")
 
     def __init__(self, game: Game, engine: Any, pending: tuple[Any, ...] | None, outcomes: list[int],
-                 log: list[tuple[int, str, str]], need: int = 0):
+                 log: list[tuple[int, str, str]], need: int = 0, ahead: tuple[int, ...] = ()):
         self.game = game
         #: The engine state: the one before the pending call while chance is being chosen, None before
         #: the setup is complete.
@@ -181,24 +182,39 @@ class Inner:
         self.outcomes = outcomes
         #: The number of outcomes of the chance node now (0 when no call is pending).
         self.need = need
+        #: The outcome counts of the chance nodes known to follow (`NeedChance.then`: the rest of a
+        #: shuffle); the call is run again only once they are chosen.
+        self.ahead = ahead
         #: Each action: (seat, full text, what the other seats saw of it).
         self.log = log
         #: (seat, its legal actions) for the current engine state, or None.
         self.legal: tuple[int, list[str]] | None = None
 
     def __deepcopy__(self, memo: dict) -> "Inner":
-        copy = Inner(self.game, self.engine, self.pending, list(self.outcomes), list(self.log), self.need)
+        copy = Inner(self.game, self.engine, self.pending, list(self.outcomes), list(self.log), self.need,
+                     self.ahead)
         copy.legal = self.legal
         return copy
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return _restore_inner, (short_name(self.game), self.engine, self.pending, self.outcomes, self.log,
-                                self.need)
+                                self.need, self.ahead)
 
 
 def _restore_inner(name: str, engine: Any, pending: tuple[Any, ...] | None, outcomes: list[int],
-                   log: list[tuple[int, str, str]], need: int) -> Inner:
-    return Inner(REGISTERED[name].tablepress_game, engine, pending, outcomes, log, need)
+                   log: list[tuple[int, str, str]], need: int, ahead: tuple[int, ...]) -> Inner:
+    return Inner(REGISTERED[name].tablepress_game, engine, pending, outcomes, log, need, ahead)
+
+
+#: The uniform chance outcomes of a node with n outcomes, by n.
+_UNIFORM: dict[int, list[tuple[int, float]]] = {}
+
+
+def _uniform(n: int) -> list[tuple[int, float]]:
+    outcomes = _UNIFORM.get(n)
+    if outcomes is None:
+        outcomes = _UNIFORM[n] = [(value, 1.0 / n) for value in range(n)]
+    return outcomes
 
 
 class TablepressSpielState(pyspiel.State):
@@ -237,11 +253,13 @@ class TablepressSpielState(pyspiel.State):
                     f"{game.name}: a chance event with {need.n} outcomes exceeds max_chance_outcomes "
                     f"{self._config.chance_outcomes}") from None
             inner.need = need.n
+            inner.ahead = need.then
             return
         inner.engine = engine
         inner.pending = None
         inner.outcomes = []
         inner.need = 0
+        inner.ahead = ()
         inner.legal = None
 
     # ----- flow --------------------------------------------------------------------------------
@@ -269,8 +287,7 @@ class TablepressSpielState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the engine's next chance event: 0 … n−1, each 1/n."""
-        need = self._inner.need
-        return [(value, 1.0 / need) for value in range(need)]
+        return list(_uniform(self._inner.need))
 
     def _apply_action(self, action: int) -> None:
         """A chance outcome for the pending call; otherwise the player's k-th legal action."""
@@ -279,7 +296,10 @@ class TablepressSpielState(pyspiel.State):
             if not 0 <= action < inner.need:
                 raise ValueError(f"chance outcome {action} is not one of the {inner.need} outcomes")
             inner.outcomes.append(int(action))
-            self._resume()
+            if inner.ahead:
+                inner.need, inner.ahead = inner.ahead[0], inner.ahead[1:]
+            else:
+                self._resume()
             return
         seat = self.current_player()
         text = self._legal_texts(seat)[action]
@@ -329,6 +349,7 @@ class TablepressSpielState(pyspiel.State):
         inner = clone._inner
         if inner.engine is None:
             inner.outcomes = []
+            inner.ahead = ()
             clone._resume()
             return clone
         inner.log = [(seat, text if seat == player_id else public, public) for seat, text, public in inner.log]
@@ -349,6 +370,7 @@ class TablepressSpielState(pyspiel.State):
                 inner.pending = (seat, rng.choice(choices))
                 break
         inner.outcomes = []
+        inner.ahead = ()
         clone._resume()
         return clone
 
