@@ -76,7 +76,7 @@
     const moving = view.public.current === seat;
     const score = view.public.scores ? view.public.scores[seat] : "";
     return ui.h("div", {class: `zone${seat === ui.seat ? " mine" : ""}${moving ? " moving" : ""}`, dataset: {area: seat}},
-      ui.h("div", {class: "zone-title"}, `${ui.names[seat]} — ${score} points`), ui.h("div", {style: "overflow-x:auto"}, table));
+      ui.h("div", {class: "zone-title"}, `${ui.names[seat]} — ${score} points`), ui.h("div", {style: "overflow-x:auto;padding:8px 8px 2px 0"}, table));
   }
 
   TP.registerGame("flowers", {
