@@ -490,3 +490,12 @@ def test_handing_a_seat_to_an_ai_ends_that_seats_live_views(client):
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4403
+
+
+def test_a_full_server_says_so(client, monkeypatch):
+    from tablepress.web import app as app_module
+
+    monkeypatch.setattr(app_module, "MAX_OPEN_GAMES", 1)
+    create(client)
+    reply = client.post("/api/games", json={"game": "flowers", "seats": ["human", "human"]})
+    assert reply.status_code == 503 and "unfinished games" in reply.json()["detail"]
