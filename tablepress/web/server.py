@@ -24,6 +24,17 @@ def check_address(host: str, port: int) -> None:
             raise TablepressError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
+def lan_address() -> str | None:
+    """This machine's address on its local network, if it has one (no packet is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            sock.connect(("192.0.2.1", 9))  # a documentation address: connect() on UDP only picks a route
+            address = sock.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepress.db", ai_delay: float = 0.8,
           announce: bool = True) -> None:
     """Serve the lobby, table and API on host:port until interrupted, storing every game in `db`."""
@@ -36,6 +47,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepres
     except OSError as exc:
         raise TablepressError(f"{db}: cannot open the games database ({exc.strerror or exc})") from None
     if announce:
-        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        everywhere = host in ("0.0.0.0", "::", "")
+        shown = "127.0.0.1" if everywhere else host
         print(f"tablepress web app: http://{shown}:{port}/  (games stored in {db})", flush=True)
+        lan = lan_address() if everywhere else None
+        if lan:
+            print(f"friends on your network: http://{lan}:{port}/", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
