@@ -7,8 +7,8 @@ change what it returns, without the engines knowing:
 - `scripted_chance(outcomes)`: each chance event (a `_randbelow(n)` call, which `shuffle`, `randrange`,
   `choice` and `sample` all go through) takes the next scripted outcome, and `NeedChance(n)` is raised
   when the script runs out. A shuffle of k cards is k−1 such events (Fisher–Yates: n = k, k−1, …, 2,
-  exactly as `random.Random.shuffle`), each outcome equally likely; an event with one outcome takes none. The OpenSpiel adapter
-  (`tablepress.rl.openspiel`) turns each event into an explicit chance node this way.
+  exactly as `random.Random.shuffle`), each outcome equally likely; an event with one outcome takes
+  none. The OpenSpiel adapter (`tablepress.rl.openspiel`) turns each event into a chance node this way.
 - `record_chance()`: the generators behave exactly as `random.Random(seed)` and log every event as
   (n, outcome), so a seeded game's chance can be replayed as a script.
 
@@ -125,7 +125,7 @@ class ScriptedChance(random.Random):
             script.used = used
 
     def _randbelow(self, n: int) -> int:  # type: ignore[override]
-        """The next scripted outcome in 0 … n−1 (none is used when n is 1); NeedChance(n) if none is left."""
+        """The next scripted outcome in 0 … n−1 (n = 1 takes none); NeedChance(n) when none is left."""
         if n <= 1:
             if n < 1:
                 raise ValueError("a chance event needs at least one outcome")
@@ -180,7 +180,8 @@ def scripted_chance(outcomes: list[int]) -> Iterator[list[int]]:
 
 @contextmanager
 def record_chance() -> Iterator[list[tuple[int, int]]]:
-    """Within the block, `chance()` behaves as usual and logs each chance event; yields the log of (n, outcome)."""
+    """Within the block, `chance()` behaves as usual and logs each chance event; yields the log of
+    (n, outcome)."""
     draws: list[tuple[int, int]] = []
     token = _MODE.set(_Recording(draws))
     try:

@@ -9,14 +9,14 @@ Chance: every random draw of the engine is an explicit chance node. Engines draw
 through `core.rng.chance`; the adapter runs each engine call (`Game.new` for the setup, `apply_legal`
 for an action) under `core.rng.scripted_chance` with the outcomes chosen so far for that call. When
 the script runs out the engine raises `NeedChance(n)`: the state becomes a chance node with outcomes
-0 … n−1, each 1/n; applying an outcome re-runs the call from the state before it with one more
-outcome, until it completes (the rest of a shuffle has known outcome counts, `NeedChance.then`, so
-the call runs again only once the shuffle's outcomes are all chosen). A shuffle of k cards is k−1 nodes (Fisher–Yates: k, k−1, …, 2 outcomes),
-so the setup of Flowers is 107 nodes, and a reshuffle in the middle of a game (Pressed's rounds,
-Planted's discards) comes as nodes after the action that caused it. The seat that acted is in the log
-at once; its effects appear in the views when the chance is resolved. Games whose decks are shuffled
-once at the setup (Flowers, By This) draw from that order later, with no further chance. Players never
-see the outcomes, only their views. `max_chance_outcomes` and the extra game length are measured
+0 … n−1, each 1/n; choosing one runs the call again from the state before it with one more outcome,
+until it completes. A shuffle of k cards is k−1 nodes (Fisher–Yates: k, k−1, …, 2 outcomes); their
+counts are known once it starts (`NeedChance.then`), so the call runs again only after the last of
+them. The setup of Flowers is 107 nodes; a reshuffle in the middle of a game (Pressed's rounds,
+Planted's discards) comes as nodes right after the action that caused it: that action is in the log
+at once, its effects reach the views when its chance is resolved. Games whose decks are shuffled once
+at the setup (Flowers, By This) draw from that order later, with no further chance. Players never see
+the outcomes, only their views. `max_chance_outcomes` and the extra game length are measured
 (`encoding.chance_bounds`); `from_engine_game` gives the OpenSpiel state of a seeded engine game.
 
 Actions: id k is the k-th legal action in the engine's order (`encoding`); `action_to_string` gives
@@ -264,7 +264,7 @@ class TablepressSpielState(pyspiel.State):
 
     # ----- flow --------------------------------------------------------------------------------
     def current_player(self) -> int:
-        """CHANCE while an engine call waits on chance, the lowest seat to move otherwise, TERMINAL at the end."""
+        """CHANCE while an engine call waits on chance, else the lowest seat to move; TERMINAL at the end."""
         if self._inner.pending is not None:
             return pyspiel.PlayerId.CHANCE
         if self.tablepress_game.is_over(self._engine):
@@ -352,7 +352,8 @@ class TablepressSpielState(pyspiel.State):
             inner.ahead = ()
             clone._resume()
             return clone
-        inner.log = [(seat, text if seat == player_id else public, public) for seat, text, public in inner.log]
+        inner.log = [(seat, text if seat == player_id else public, public)
+                     for seat, text, public in inner.log]
         inner.legal = None
         if inner.pending is None:
             inner.engine = game.determinize(self._engine, player_id, rng)
@@ -364,7 +365,8 @@ class TablepressSpielState(pyspiel.State):
                 choices = [text]
             else:
                 public = inner.log[-1][2]
-                choices = [a for a in game.legal_actions(engine, seat) if game.public_action(engine, seat, a) == public]
+                choices = [a for a in game.legal_actions(engine, seat)
+                           if game.public_action(engine, seat, a) == public]
             if choices:
                 inner.engine = engine
                 inner.pending = (seat, rng.choice(choices))
