@@ -112,7 +112,8 @@ class Game(ABC, Generic[State]):
 
     @abstractmethod
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        """A new game. All chance comes from `seed`: the same seed and actions always give the same game."""
+        """A new game. All chance comes from `seed` through `core.rng.chance` (later draws through
+        `core.rng.next_rng`): the same seed and actions always give the same game."""
 
     # ----- flow ------------------------------------------------------------------------------
     @abstractmethod
