@@ -488,6 +488,7 @@ class PlantedGame(Game[PlantedState]):
             "revealed": [{"seat": s, **self._card(c), "nursery": n} for s, c, n in state.revealed],
             "bought": [{"seat": s, "plant": cards.plants[p].name} for s, p in state.bought],
             "calls": [{"seat": s, "card": c} for c, s in state.calls],
+            "scores": self.scores(state),
             "over": state.phase == OVER,
         }
         private: dict[str, Any] = {}
