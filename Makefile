@@ -20,8 +20,7 @@ run: $(VENV)/.installed
 	$(BIN)/tablepress serve --host $(HOST) --port $(PORT)
 
 test: $(VENV)/.installed
-	sh scripts/ensure-chromium
-	sh scripts/ensure-poppler
+	sh scripts/ensure-debian-packages chromium:/usr/bin/chromium poppler-utils:pdftoppm
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed

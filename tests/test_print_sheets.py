@@ -230,7 +230,7 @@ def _grey_pixels(path: Path) -> tuple[int, int, bytes]:
 
 def test_a_rendered_page_is_not_blank(tmp_path: Path) -> None:
     pdftoppm = shutil.which("pdftoppm")
-    assert pdftoppm, "pdftoppm is missing: run scripts/ensure-poppler (make test does) or install poppler-utils"
+    assert pdftoppm, "pdftoppm is missing: run scripts/ensure-debian-packages poppler-utils:pdftoppm (make test does) or install poppler-utils"
     pdf = tmp_path / "by-this.pdf"
     pdf.write_bytes(render_sheets(get_game("by-this"), "letter", backs=True, bleed=3)[0])
     subprocess.run([pdftoppm, "-r", "30", "-gray", "-f", "1", "-l", "2", str(pdf), str(tmp_path / "page")],
