@@ -216,13 +216,19 @@ class Game(ABC, Generic[State]):
     #: The overrides this game was made with (a variant file's contents), or None for the published cards.
     variant: dict[str, Any] | None = None
 
+    def load_data(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The game's card data file merged with `overrides` (a variant); games with card data override this."""
+        raise TablepressError(f"{self.name} has no card data to vary")
+
     def with_variant(self, overrides: Mapping[str, Any]) -> "Game":
         """This game with its card data changed by `overrides` (the same shape as its cards.toml).
 
-        Games build a new instance from their data file merged with the overrides and set `variant`;
-        a broken variant raises DataError naming the field.
+        Needs a constructor taking the card data (`TheGame(data)`) and `load_data`; a broken variant
+        raises DataError naming the field.
         """
-        raise TablepressError(f"{self.name} has no card data to vary")
+        game = type(self)(self.load_data(overrides))  # type: ignore[call-arg]
+        game.variant = dict(overrides)
+        return game
 
     # ----- people ----------------------------------------------------------------------------
     #: Players when none are given.

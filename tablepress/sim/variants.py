@@ -9,7 +9,6 @@ player count (the game's own validation, then one seeded setup and one random ga
 from __future__ import annotations
 
 import random
-import sys
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -24,14 +23,10 @@ BASE_WORDS = ("base", "published")
 
 def base_data(game: Game) -> dict[str, Any] | None:
     """The game's published card data (its folder's cards.toml), or None if it has none."""
-    module = sys.modules.get(type(game).__module__)
-    if module is None or not getattr(module, "__file__", None):
+    try:
+        return game.load_data()
+    except TablepressError:
         return None
-    path = Path(module.__file__).with_name("cards.toml")
-    if not path.exists():
-        return None
-    with path.open("rb") as handle:
-        return tomllib.load(handle)
 
 
 def read_variant(path: str | Path) -> dict[str, Any]:

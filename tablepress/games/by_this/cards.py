@@ -8,12 +8,12 @@ numbers and effects; names appear only at the edges (actions, views, files).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ...core.data import merge_card_data, read_card_data
 from ...core.errors import DataError
 from ...core.names import NameIndex, fold
 
@@ -27,26 +27,9 @@ def load_data(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The card data from cards.toml with `overrides` (same shape, any subset) merged in.
 
     A table (`[things]`, `[rules]`) is merged key by key; anything else (`words`, `[[keys]]`,
-    `[[specials]]`, `[[table_cards]]`) is replaced whole.
+    `[[specials]]`, `[[table_cards]]`) is replaced whole. New things may be added under [things].
     """
-    with DATA_FILE.open("rb") as handle:
-        data = tomllib.load(handle)
-    if overrides is not None and not isinstance(overrides, Mapping):
-        raise DataError("by-this variant: must be a table of sections")
-    for section, values in (overrides or {}).items():
-        if section not in data:
-            raise DataError(f"by-this data has no section {section!r} (sections: {', '.join(data)})")
-        if isinstance(data[section], dict) and isinstance(values, Mapping):
-            merged = dict(data[section])
-            for key, value in values.items():
-                if isinstance(merged.get(key), dict) and isinstance(value, Mapping):
-                    merged[key] = {**merged[key], **value}
-                else:
-                    merged[key] = value
-            data[section] = merged
-        else:
-            data[section] = values
-    return data
+    return merge_card_data(read_card_data(DATA_FILE), overrides, "by-this", ("things",))
 
 
 @dataclass(frozen=True)

@@ -105,11 +105,9 @@ class ByThisGame(Game[ByThisState]):
             for name in cards.names[: cards.thing_count]
         ]
 
-    def with_variant(self, overrides: Mapping[str, Any]) -> "ByThisGame":
-        """By This with its card data (cards.toml) changed by `overrides`."""
-        game = ByThisGame(load_data(overrides))
-        game.variant = dict(overrides)
-        return game
+    def load_data(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The card data (cards.toml) with a variant's `overrides` merged in."""
+        return load_data(overrides)
 
     # ----- setup -------------------------------------------------------------------------------
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> ByThisState:

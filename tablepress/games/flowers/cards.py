@@ -6,30 +6,23 @@ code. Several cards share a code (there are three Y1s); the engine never needs t
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ...core.data import merge_card_data, read_card_data
 from ...core.errors import DataError
 
 DATA_FILE = Path(__file__).with_name("cards.toml")
+#: Tables a variant may add entries to: new colours, values, butterflies, player counts.
+OPEN_TABLES = ("colours", "copies", "butterflies", "stacks")
 VIOLET = "V"
 
 
 def load_data(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The card data from cards.toml, with `overrides` (same shape, any subset) merged in."""
-    with DATA_FILE.open("rb") as handle:
-        data = tomllib.load(handle)
-    for section, values in (overrides or {}).items():
-        if section not in data:
-            raise DataError(f"flowers data has no section [{section}] (sections: {', '.join(data)})")
-        if isinstance(data[section], dict) and isinstance(values, Mapping):
-            data[section] = {**data[section], **values}
-        else:
-            data[section] = values
-    return data
+    return merge_card_data(read_card_data(DATA_FILE), overrides, "flowers", OPEN_TABLES)
 
 
 @dataclass(frozen=True)

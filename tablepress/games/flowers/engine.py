@@ -62,11 +62,9 @@ class FlowersGame(Game[FlowersState]):
         self.cards = FlowersCards.from_data(self.data)
         self.codes = CardCodes(self.cards)
 
-    def with_variant(self, overrides: Mapping[str, Any]) -> "FlowersGame":
-        """Flowers with its card data (cards.toml) changed by `overrides`."""
-        game = FlowersGame(load_data(overrides))
-        game.variant = dict(overrides)
-        return game
+    def load_data(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The card data (cards.toml) with a variant's `overrides` merged in."""
+        return load_data(overrides)
 
     # ----- setup -------------------------------------------------------------------------------
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> FlowersState:

@@ -6,12 +6,12 @@ plant is its index in the plant list. Resources are vectors (Light, Water, Plant
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ...core.data import merge_card_data, read_card_data
 from ...core.errors import DataError
 from ...core.names import NameIndex, fold
 
@@ -29,20 +29,7 @@ Vector = tuple[int, int, int, int]
 
 def load_data(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The card data from cards.toml with `overrides` merged in: tables by key, card lists replaced whole."""
-    with DATA_FILE.open("rb") as handle:
-        data = tomllib.load(handle)
-    for section, values in (overrides or {}).items():
-        if section not in data:
-            raise DataError(f"planted data has no section [{section}] (sections: {', '.join(data)})")
-        if isinstance(data[section], dict):
-            if not isinstance(values, Mapping):
-                raise DataError(f"planted [{section}]: give a table of values")
-            data[section] = {**data[section], **values}
-        else:
-            if not isinstance(values, list):
-                raise DataError(f"planted [[{section}]]: give a list of cards")
-            data[section] = list(values)
-    return data
+    return merge_card_data(read_card_data(DATA_FILE), overrides, "planted", ("tiers",))
 
 
 def vector(text: str, field: str, allowed: str = LETTERS) -> Vector:

@@ -100,11 +100,9 @@ class PlantedGame(Game[PlantedState]):
         self._play_text = {card: f"{PLAY} {card} {label}" for card, label in labels.items()}
         self._nursery_text = {card: f"{NURSERY} {card} {label}" for card, label in labels.items()}
 
-    def with_variant(self, overrides: Mapping[str, Any]) -> "PlantedGame":
-        """Planted with its card data (cards.toml) changed by `overrides`."""
-        game = PlantedGame(load_data(overrides))
-        game.variant = dict(overrides)
-        return game
+    def load_data(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The card data (cards.toml) with a variant's `overrides` merged in."""
+        return load_data(overrides)
 
     # ----- setup -------------------------------------------------------------------------------
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> PlantedState:

@@ -7,13 +7,13 @@ its name, code, counted flower, table, copies and effect, plus the decks and bed
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from ...core.data import merge_card_data, read_card_data
 from ...core.errors import DataError
 from ...core.names import NameIndex
 
@@ -28,28 +28,12 @@ FLOWER_FIELDS = ("code", "plural", "counts", "table", "copies", "effect")
 ELECTIVES, ALL = "electives", "all"
 
 
-def _merge(base: dict[str, Any], overrides: Mapping[str, Any], where: str) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in overrides.items():
-        if key not in merged:
-            if where == "flowers":  # a designer may add a whole new flower
-                merged[key] = value
-                continue
-            raise DataError(f"pressed data has no field {where + '.' if where else ''}{key}")
-        if isinstance(merged[key], dict) and isinstance(value, Mapping):
-            merged[key] = _merge(merged[key], value, f"{where}.{key}" if where else key)
-        else:
-            merged[key] = value
-    return merged
-
-
 def load_data(overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The card data from cards.toml, with `overrides` (same shape, any subset, nested) merged in."""
-    with DATA_FILE.open("rb") as handle:
-        data = tomllib.load(handle)
-    if overrides is not None and not isinstance(overrides, Mapping):
-        raise DataError("a pressed variant must be a table of the same shape as cards.toml")
-    return _merge(data, overrides or {}, "")
+    """The card data from cards.toml, with `overrides` (same shape, any subset, nested) merged in.
+
+    A designer may add a whole new flower under [flowers]; any other unknown field is an error.
+    """
+    return merge_card_data(read_card_data(DATA_FILE), overrides, "pressed", ("flowers",))
 
 
 @dataclass(frozen=True, eq=False)

@@ -111,11 +111,9 @@ class PressedGame(Game[PressedState]):
             if have < need:
                 raise DataError(f"pressed: {count} players need {need} cards over the game; the deck has {have}")
 
-    def with_variant(self, overrides: Mapping[str, Any]) -> "PressedGame":
-        """Pressed with its card data (cards.toml) changed by `overrides`."""
-        game = PressedGame(load_data(overrides))
-        game.variant = dict(overrides)
-        return game
+    def load_data(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The card data (cards.toml) with a variant's `overrides` merged in."""
+        return load_data(overrides)
 
     def normalise_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """As the base, and electives may also be given by code or plural (`AN,BB,TU`, `Babys Breath`)."""
