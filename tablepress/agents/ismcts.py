@@ -48,7 +48,7 @@ class Node:
     availability (iterations in which the action was legal here).
     """
 
-    __slots__ = ("visits", "n", "w", "avail", "children", "order", "known", "ranked")
+    __slots__ = ("visits", "n", "w", "avail", "children", "order", "known", "ranked", "prior")
 
     def __init__(self) -> None:
         self.visits = 0
@@ -58,6 +58,7 @@ class Node:
         self.children: dict[str, Node] = {}
         self.order: list[str] = []  # actions in the order widening opens them
         self.known: set[str] = set()  # the actions in `order` (for membership only, never iterated)
+        self.prior: dict[str, float] = {}  # action → one-step heuristic margin for the seat acting here
         self.ranked = False
 
     def child(self, label: str) -> "Node":
@@ -85,9 +86,11 @@ class IsmctsAgent(Agent):
         exploration: float = 0.5,
         widening: float = 2.0,
         widening_power: float = 0.5,
-        rollout_depth: int = 0,
-        rollout_policy: str = "random",
+        rollout_depth: int = 5,
+        rollout_policy: str = "greedy",
         rewards: str = "margin",
+        rollout_sample: int = 4,
+        prior_weight: float = 0.0,
     ):
         if budget is not None and (isinstance(budget, bool) or not budget > 0):
             raise ValueError(f"ismcts takes a positive budget, not {budget!r}")
@@ -106,6 +109,9 @@ class IsmctsAgent(Agent):
         self.widening_power = widening_power
         self.rollout_depth = rollout_depth
         self.rollout_policy = rollout_policy
+        self.rollout_sample = rollout_sample
+        self.prior_weight = prior_weight
+        self._players = 0
         #: Iterations run in the last decision (for benchmarks).
         self.last_iterations = 0
 
@@ -134,7 +140,7 @@ class IsmctsAgent(Agent):
                 break
             state = info.determinize(self.rng)
             if not roots:
-                players = len(game.scores(state))
+                players = self._players = len(game.scores(state))
                 roots = [Node()] * players if game.public_actions else [Node() for _ in range(players)]
             self._iterate(game, state, roots, evaluate, info.seat)
             iterations += 1
@@ -194,17 +200,29 @@ class IsmctsAgent(Agent):
             visited.w[action] += rewards[actor]
 
     def _rank(self, game: Game, state: Any, node: Node, seat: int, legal: list[str], evaluate: Evaluate) -> None:
-        """Order a node's actions by their one-step heuristic value for `seat` (best first)."""
+        """Order a node's actions by their one-step heuristic value for `seat` (best first).
+
+        With `prior_weight`, each action's one-step margin is also kept as a prior: it counts as that
+        many visits' worth of reward, so the search starts from the greedy player's judgement.
+        """
         node.ranked = True
         node.known.update(legal)
         if len(legal) <= 1:
             node.order = list(legal)
             return
+        with_prior = self.prior_weight > 0 and self.rewards == "margin"
+        seat_value = seat_value_for(game)
         values = []
         for index, action in enumerate(legal):
             child = game.clone(state)
             game.apply_legal(child, seat, action)
-            values.append((-evaluate(game, child, seat), index))
+            if with_prior:
+                value = cutoff_margins(game, child, seat_value, self._players)[seat]
+                node.prior[action] = value
+                self._low, self._high = min(self._low, value), max(self._high, value)
+            else:
+                value = evaluate(game, child, seat)
+            values.append((-value, index))
         values.sort()
         node.order = [legal[index] for _, index in values]
 
@@ -224,7 +242,8 @@ class IsmctsAgent(Agent):
                 candidates.append(action)
                 if len(candidates) >= limit:
                     break
-        avail, n, w = node.avail, node.n, node.w
+        avail, n, w, prior = node.avail, node.n, node.w, node.prior
+        weight = self.prior_weight
         best_action, best_value = None, -math.inf
         log_c = self.exploration
         # Margins in points are scaled into [0, 1] by the range seen so far in this search.
@@ -241,7 +260,11 @@ class IsmctsAgent(Agent):
                 continue
             if best_value == math.inf:
                 continue
-            value = (w[action] / visits - low) / spread + log_c * math.sqrt(math.log(seen) / visits)
+            if weight and action in prior:
+                mean = (w[action] + weight * prior[action]) / (visits + weight)
+            else:
+                mean = w[action] / visits
+            value = (mean - low) / spread + log_c * math.sqrt(math.log(seen) / visits)
             if value > best_value:
                 best_action, best_value = action, value
         assert best_action is not None
@@ -260,6 +283,8 @@ class IsmctsAgent(Agent):
             seat = movers[0] if len(movers) == 1 else rng.choice(movers)
             legal = game.legal_actions(state, seat)
             if self.rollout_policy == "greedy" and len(legal) > 1:
+                if len(legal) > self.rollout_sample:
+                    legal = rng.sample(legal, self.rollout_sample)
                 action = _greedy_step(game, state, seat, legal, evaluate, rng)
             else:
                 action = rng.choice(legal)

@@ -26,8 +26,8 @@ from .base import SeatInfo, make_agent
 #: ismcts at two budgets (100 and 300 iterations) each meet greedy, the common yardstick.
 DEFAULT_RUNGS: tuple[tuple[str, str, int, int], ...] = (
     ("greedy", "random", 100, 40),
-    ("ismcts:100", "greedy", 40, 20),
-    ("ismcts:300", "greedy", 40, 20),
+    ("ismcts:100", "greedy", 20, 10),
+    ("ismcts:300", "greedy", 40, 16),
 )
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .engine import FlowersGame, FlowersState
-from .scoring import Cell
+from .scoring import Cell, score_area
 
 #: Share of an incomplete group's cards counted as lost per missing card, with the whole game left.
 MISSING_COST = 0.15
@@ -46,27 +46,40 @@ def evaluate(game: FlowersGame, state: FlowersState, seat: int) -> float:
     return area_value(game, state.areas[seat], turns_left(state))
 
 
-#: Search evaluates the same areas again and again: values by (game, area contents, half-turns left).
-_memo: dict[int, tuple[FlowersGame, dict[tuple, float]]] = {}
+#: Search evaluates the same areas again and again: each area's shape (what does not depend on the
+#: turns left) by (game, area contents).
+_memo: dict[int, tuple[FlowersGame, dict[frozenset, "Shape"]]] = {}
 MEMO_SIZE = 200_000
+
+#: An area's shape: points sure now, cards in groups that are lost already, open groups as
+#: (cards, missing), regions' part credit before the time factor, open butterflies.
+Shape = tuple[float, int, tuple[tuple[int, int], ...], float, int]
 
 
 def area_value(game: FlowersGame, area: dict[Cell, tuple[int, ...]], turns: float) -> float:
     """The heuristic value of one area with `turns` of its owner's turns left (see the module doc).
 
-    A pure function of the area's contents (not of the order its cells were placed), remembered.
+    A pure function of the area's contents (not of the order its cells were placed); the shape of
+    each area is remembered, so only the time factor is computed again.
     """
+    if turns <= 0:
+        return float(score_area(area, game.cards).total)  # the end: open groups are lost, exactly the score
     entry = _memo.get(id(game))
     if entry is None or entry[0] is not game:
         entry = _memo[id(game)] = (game, {})
     memo = entry[1]
-    key = (frozenset(area.items()), round(turns * 2))
-    value = memo.get(key)
-    if value is None:
+    key = frozenset(area.items())
+    shape = memo.get(key)
+    if shape is None:
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        value = memo[key] = _area_value(game, area, key[1] / 2)
-    return value
+        shape = memo[key] = _shape(game, area)
+    sure, lost, open_groups, credit, open_wings = shape
+    future = min(1.0, turns / 20.0)
+    total = sure - lost + future * (credit + OPEN_BUTTERFLY * game.cards.butterfly_points * open_wings)
+    for weight, missing in open_groups:
+        total -= weight * min(1.0, missing * MISSING_COST + (1.0 - future) * (0.5 + 0.15 * missing))
+    return total
 
 
 def _around(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
@@ -74,13 +87,13 @@ def _around(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
     return (x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)
 
 
-def _area_value(game: FlowersGame, area: dict[Cell, tuple[int, ...]], turns: float) -> float:
+def _shape(game: FlowersGame, area: dict[Cell, tuple[int, ...]]) -> Shape:
+    """The turn-independent parts of an area's value (open groups are kept in regions while turns remain)."""
     cards = game.cards
     value_of = cards.value
     top = {cell: area[cell][-1] for cell in sorted(area) if area[cell]}
-    # Progress: 1 with the whole game ahead, 0 at the end.
-    future = min(1.0, turns / 20.0)
-    total = 0.0
+    lost_weight = 0
+    open_groups: list[tuple[int, int]] = []
     lost: set[Cell] = set()
     seen: set[Cell] = set()
     for start, card in top.items():
@@ -99,17 +112,15 @@ def _area_value(game: FlowersGame, area: dict[Cell, tuple[int, ...]], turns: flo
         if size == want:
             continue
         weight = sum(len(area[cell]) for cell in group)
-        if size > want or turns <= 0 or not _can_grow(group, top, value_of, want):
+        if size > want or not _can_grow(group, top, value_of, want):
             lost.update(group)
-            total -= weight
-            continue
-        missing = want - size
-        share = min(1.0, missing * MISSING_COST + (1.0 - future) * (0.5 + 0.15 * missing))
-        total -= weight * share
+            lost_weight += weight
+        else:
+            open_groups.append((weight, want - size))
     kept = {cell: card for cell, card in top.items() if cell not in lost}
-    total += _regions(game, kept, future)
-    total += _butterflies(game, kept, future)
-    return total
+    regions, credit = _regions(game, kept)
+    wings, open_wings = _butterflies(game, kept)
+    return float(regions + wings), lost_weight, tuple(open_groups), credit, open_wings
 
 
 def _can_grow(group: list[Cell], top: dict[Cell, int], value_of: Any, want: int) -> bool:
@@ -124,11 +135,12 @@ def _can_grow(group: list[Cell], top: dict[Cell, int], value_of: Any, want: int)
     return False
 
 
-def _regions(game: FlowersGame, kept: dict[Cell, int], future: float) -> float:
+def _regions(game: FlowersGame, kept: dict[Cell, int]) -> tuple[int, float]:
+    """Points of regions of the minimum size or more, and the part credit of smaller open ones."""
     cards = game.cards
     colour_of = cards.colour
     seen: set[Cell] = set()
-    points = 0.0
+    points, credit = 0, 0.0
     for start, card in kept.items():
         colour = colour_of[card]
         if start in seen or colour is None:
@@ -146,14 +158,15 @@ def _regions(game: FlowersGame, kept: dict[Cell, int], future: float) -> float:
                     room += 1
         if size >= cards.region_min:
             points += size
-        elif room and future > 0:
-            points += REGION_CREDIT * future * size * (size / cards.region_min) ** 2
-    return points
+        elif room:
+            credit += REGION_CREDIT * size * (size / cards.region_min) ** 2
+    return points, credit
 
 
-def _butterflies(game: FlowersGame, kept: dict[Cell, int], future: float) -> float:
+def _butterflies(game: FlowersGame, kept: dict[Cell, int]) -> tuple[int, int]:
+    """Points of butterflies touching their colour, and how many others have an empty cell beside them."""
     cards = game.cards
-    points = 0.0
+    points = open_wings = 0
     for cell, card in kept.items():
         wing = cards.butterfly[card]
         if wing is None:
@@ -162,5 +175,5 @@ def _butterflies(game: FlowersGame, kept: dict[Cell, int], future: float) -> flo
         if any(c is not None and cards.colour[c] == wing for c in near):
             points += cards.butterfly_points
         elif any(c is None for c in near):
-            points += OPEN_BUTTERFLY * future * cards.butterfly_points
-    return points
+            open_wings += 1
+    return points, open_wings
