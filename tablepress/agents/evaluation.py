@@ -6,7 +6,8 @@ Every game may ship `tablepress/games/<folder>/heuristics.py` with `evaluate(gam
 
 When `evaluate` is relative (a seat's value minus its best opponent's), the module may also offer
 `seat_value(game, state, seat) -> float`, the seat's own value: search then needs one call per seat
-at a cut-off instead of one per pair of seats.
+at a cut-off instead of one per pair of seats. It may also suggest search settings that suit its
+heuristic in a dict `SEARCH` (e.g. `{"rollout_depth": 3, "rollout_sample": 8}`; see `ismcts`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ..core.registry import GAME_MODULES
 
 Evaluate = Callable[[Game, Any, int], float]
 
-_cache: dict[str, tuple[Evaluate, Evaluate]] = {}
+_cache: dict[str, tuple[Evaluate, Evaluate, dict[str, Any]]] = {}
 
 
 def score_margin(game: Game, state: Any, seat: int) -> float:
@@ -31,11 +32,12 @@ def score_margin(game: Game, state: Any, seat: int) -> float:
     return float(scores[seat] - (max(others) if others else 0))
 
 
-def _load(game: Game) -> tuple[Evaluate, Evaluate]:
+def _load(game: Game) -> tuple[Evaluate, Evaluate, dict[str, Any]]:
     name = game.name
     if name not in _cache:
         evaluate: Evaluate = score_margin
         seat_value: Evaluate | None = None
+        hints: dict[str, Any] = {}
         module_name = GAME_MODULES.get(name)
         if module_name is not None:
             try:
@@ -46,7 +48,8 @@ def _load(game: Game) -> tuple[Evaluate, Evaluate]:
             else:
                 evaluate = getattr(module, "evaluate", score_margin)
                 seat_value = getattr(module, "seat_value", None)
-        _cache[name] = (evaluate, seat_value or evaluate)
+                hints = dict(getattr(module, "SEARCH", {}))
+        _cache[name] = (evaluate, seat_value or evaluate, hints)
     return _cache[name]
 
 
@@ -58,6 +61,11 @@ def heuristic_for(game: Game) -> Evaluate:
 def seat_value_for(game: Game) -> Evaluate:
     """The game's `heuristics.seat_value` (a seat's own value), or its `evaluate` when it has none."""
     return _load(game)[1]
+
+
+def search_hints_for(game: Game) -> dict[str, Any]:
+    """The search settings the game's heuristics suggest (`heuristics.SEARCH`), or none."""
+    return _load(game)[2]
 
 
 def squash(margin: float, scale: float) -> float:

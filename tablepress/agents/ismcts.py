@@ -36,9 +36,12 @@ from typing import Any
 from ..core.game import Game
 from .base import Agent, Seconds, SeatInfo
 from .evaluation import (Evaluate, cutoff_margins, cutoff_rewards, final_margins, final_rewards, heuristic_for,
-                         seat_value_for)
+                         search_hints_for, seat_value_for)
 
 DEFAULT_ITERATIONS = 300
+#: Rollout steps after the tree, and actions a greedy rollout step tries, unless the game suggests others.
+ROLLOUT_DEPTH = 5
+ROLLOUT_SAMPLE = 4
 
 
 class Node:
@@ -75,8 +78,10 @@ class IsmctsAgent(Agent):
     `budget` is iterations a decision (an int) or seconds (`Seconds`). The other parameters tune the
     search: `exploration` (UCB constant, rewards are in [0, 1]), `widening` and `widening_power`
     (a node visited v times considers ceil(widening · v^widening_power) actions, in heuristic order),
-    `rollout_depth` (steps played out after the tree before the heuristic cut-off) and
-    `rollout_policy` ("random" or "greedy": the best one-step heuristic action).
+    `rollout_depth` (steps played out after the tree before the heuristic cut-off),
+    `rollout_policy` ("random" or "greedy": the best one-step heuristic action) and `rollout_sample`
+    (a greedy rollout step tries at most this many actions). Rollout settings not given come from the
+    game's `heuristics.SEARCH`, else `ROLLOUT_DEPTH` and `ROLLOUT_SAMPLE`.
     """
 
     def __init__(
@@ -86,10 +91,10 @@ class IsmctsAgent(Agent):
         exploration: float = 0.5,
         widening: float = 2.0,
         widening_power: float = 0.5,
-        rollout_depth: int = 5,
+        rollout_depth: int | None = None,
         rollout_policy: str = "greedy",
         rewards: str = "margin",
-        rollout_sample: int = 4,
+        rollout_sample: int | None = None,
         prior_weight: float = 0.0,
     ):
         if budget is not None and (isinstance(budget, bool) or not budget > 0):
@@ -112,6 +117,7 @@ class IsmctsAgent(Agent):
         self.rollout_sample = rollout_sample
         self.prior_weight = prior_weight
         self._players = 0
+        self._depth, self._sample = ROLLOUT_DEPTH, ROLLOUT_SAMPLE
         #: Iterations run in the last decision (for benchmarks).
         self.last_iterations = 0
 
@@ -128,6 +134,10 @@ class IsmctsAgent(Agent):
             return actions[0]
         game = info.game
         evaluate = heuristic_for(game)
+        hints = search_hints_for(game)
+        self._depth = self.rollout_depth if self.rollout_depth is not None else hints.get("rollout_depth", ROLLOUT_DEPTH)
+        self._sample = (self.rollout_sample if self.rollout_sample is not None
+                        else hints.get("rollout_sample", ROLLOUT_SAMPLE))
         roots: list[Node] = []
         iterations = 0
         self._low, self._high = math.inf, -math.inf
@@ -276,15 +286,15 @@ class IsmctsAgent(Agent):
     def _leaf(self, game: Game, state: Any, evaluate: Evaluate, players: int) -> list[float]:
         """Roll out up to `rollout_depth` steps, then score the end or cut off with the heuristic."""
         rng = self.rng
-        for _ in range(self.rollout_depth):
+        for _ in range(self._depth):
             if game.is_over(state):
                 break
             movers = game.to_move(state)
             seat = movers[0] if len(movers) == 1 else rng.choice(movers)
             legal = game.legal_actions(state, seat)
             if self.rollout_policy == "greedy" and len(legal) > 1:
-                if len(legal) > self.rollout_sample:
-                    legal = rng.sample(legal, self.rollout_sample)
+                if len(legal) > self._sample:
+                    legal = rng.sample(legal, self._sample)
                 action = _greedy_step(game, state, seat, legal, evaluate, rng)
             else:
                 action = rng.choice(legal)
