@@ -162,3 +162,25 @@ def test_ladder_and_bench_commands() -> None:
     bench = runner.invoke(app, ["bench", "by-this", "--players", "2", "--seconds", "0.2"])
     assert bench.exit_code == 0, bench.output
     assert "ismcts" in bench.output
+
+
+def test_games_may_suggest_search_settings() -> None:
+    """Rollout settings come from the agent if given, else from the game's heuristics.SEARCH, else defaults."""
+    from tablepress.agents.evaluation import search_hints_for
+    from tablepress.agents.ismcts import ROLLOUT_DEPTH, ROLLOUT_SAMPLE
+    from tablepress.games.flowers.heuristics import SEARCH
+
+    state = FLOWERS.new(2, 4)
+    suggested = IsmctsAgent(seed=1, budget=5)
+    suggested.choose(SeatInfo(FLOWERS, state, 0))
+    assert search_hints_for(FLOWERS) == SEARCH
+    assert (suggested._depth, suggested._sample) == (SEARCH["rollout_depth"], SEARCH["rollout_sample"])
+    given = IsmctsAgent(seed=1, budget=5, rollout_depth=1, rollout_sample=2)
+    given.choose(SeatInfo(FLOWERS, state, 0))
+    assert (given._depth, given._sample) == (1, 2)
+    by_this = get_game("by-this")
+    plain = IsmctsAgent(seed=1, budget=5)
+    start = by_this.new(2, 1)
+    plain.choose(SeatInfo(by_this, start, by_this.to_move(start)[0]))
+    assert (plain._depth, plain._sample) == (search_hints_for(by_this).get("rollout_depth", ROLLOUT_DEPTH),
+                                             search_hints_for(by_this).get("rollout_sample", ROLLOUT_SAMPLE))
