@@ -24,6 +24,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 console = Console()
+GAME_HELP = "the game: " + ", ".join(game_names())
 errors = Console(stderr=True)
 
 
@@ -46,7 +47,7 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="flowers, pressed, planted or by-this")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     players: Annotated[Optional[int], typer.Option("--players", "-p", help="number of players")] = None,
     seats: Annotated[Optional[str], typer.Option(help="seat specs, e.g. human,random (the last repeats)")] = None,
     seed: Annotated[Optional[int], typer.Option(help="seed for the shuffle (random if not given)")] = None,
@@ -70,7 +71,7 @@ def play(
 
 @app.command()
 def score(
-    game: Annotated[str, typer.Argument(help="flowers, pressed, planted or by-this")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     file: Annotated[Path, typer.Argument(help="position file (formats in the README)")],
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
@@ -126,7 +127,7 @@ def replay(record: Annotated[Path, typer.Argument(help="a game record (JSON)")])
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="flowers, pressed, planted or by-this")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     games: Annotated[int, typer.Option("-n", "--games", help="number of games")] = 1000,
     seed: Annotated[Optional[int], typer.Option(help="run seed (random if not given; printed)")] = None,
     seats: Annotated[Optional[str], typer.Option(help="seat specs, e.g. greedy,random (the last repeats)")] = None,
@@ -231,7 +232,7 @@ def serve(
 
 @app.command("print")
 def print_sheets(
-    game: Annotated[str, typer.Argument(help="flowers, pressed, planted or by-this")],
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="the PDF to write (.html with --intro for the web page)")] = None,
     paper: Annotated[str, typer.Option(help="a4 or letter")] = "a4",
     backs: Annotated[bool, typer.Option("--backs", help="a back page after each sheet, mirrored for duplex")] = False,

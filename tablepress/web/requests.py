@@ -12,6 +12,7 @@ from typing import Any
 
 from ..agents.base import HUMAN, parse_spec
 from ..core.errors import TablepressError
+from ..core.registry import game_names
 
 MAX_BODY = 64 * 1024
 MAX_ACTION = 2000
@@ -66,7 +67,7 @@ def parse_create(body: bytes) -> CreateRequest:
         raise BadRequest("the body must be a JSON object with 'game' and 'seats'")
     game = data.get("game")
     if not isinstance(game, str) or not game.strip():
-        raise BadRequest("'game' must be a game name (flowers, pressed, planted, by-this)")
+        raise BadRequest(f"'game' must be a game name ({', '.join(game_names())})")
     seats = data.get("seats")
     if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
         raise BadRequest("'seats' must be a non-empty list of seat specs such as \"human\" or \"ismcts:500\"")
