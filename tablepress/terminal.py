@@ -126,7 +126,7 @@ class TerminalTable:
             extra = getattr(self.renderer, "command", None)
             if extra is not None and extra(text, self.match.view(seat), self.console):
                 continue
-            action = match_input(text, legal)
+            action = match_input(self.game.canonical(self.match.state, seat, text), legal)
             if action is None:
                 reason = self.game.explain_illegal(self.match.state, seat, text)
                 self.console.print(f"[red]Not a legal move: {text!r} — {reason}.[/] Type a move from the list, its number, or help.")

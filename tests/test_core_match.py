@@ -66,3 +66,15 @@ def test_names_fold_case_accents_and_plurals():
     assert index.get("DAISIES") == "Daisy"
     assert index.get("Baby’s Breath") == "Baby's Breath"
     assert index.get("Rose") is None
+
+
+def test_records_hold_the_canonical_text_of_what_was_typed():
+    flowers = Match(get_game("flowers"), 2, seed=4)
+    flowers.act(0, "  draw   1 ")
+    assert flowers.actions == [(0, "draw 1")]
+    planted = Match(get_game("planted"), 2, seed=4)
+    seat = planted.to_move()[0]
+    full = planted.game.legal_actions(planted.state, seat)[0]  # e.g. "play 15 LL"
+    planted.act(seat, " ".join(full.split()[:2]))              # typed short: "play 15"
+    assert planted.actions == [(seat, full)]
+    assert Match.from_record(planted.record()).state == planted.state

@@ -128,8 +128,16 @@ class Game(ABC, Generic[State]):
     def apply_legal(self, state: State, seat: int, action: str) -> None:
         """Apply an action known to be legal, in place. The fast path used by search after `legal_actions`."""
 
+    def canonical(self, state: State, seat: int, action: str) -> str:
+        """The legal action's exact text that a typed `action` means (games may accept short forms).
+
+        Records, logs and the API always hold the canonical text. Default: spaces normalised.
+        """
+        return " ".join(str(action).split())
+
     def apply(self, state: State, seat: int, action: str) -> None:
-        """Apply `action` for `seat` in place, or raise IllegalAction with a reason and change nothing."""
+        """Apply `action` (its canonical text) for `seat` in place, or raise IllegalAction and change nothing."""
+        action = self.canonical(state, seat, action)
         if self.is_over(state):
             raise IllegalAction("the game is over")
         if seat not in self.to_move(state):

@@ -48,7 +48,8 @@ class Match:
         return self.game.to_move(self.state)
 
     def act(self, seat: int, action: str) -> None:
-        """Apply one action for `seat`, or raise IllegalAction and change nothing."""
+        """Apply one action for `seat` (recorded in its canonical text), or raise IllegalAction and change nothing."""
+        action = self.game.canonical(self.state, seat, action)
         self.game.apply(self.state, seat, action)
         self.actions.append((seat, action))
 

@@ -230,10 +230,6 @@ class PlantedGame(Game[PlantedState]):
         else:
             self._feed(state, seat, rest)
 
-    def apply(self, state: PlantedState, seat: int, action: str) -> None:
-        """Apply `action` (also in a short or loose form, see `canonical`), or raise IllegalAction and change nothing."""
-        super().apply(state, seat, self.canonical(state, seat, action))
-
     def canonical(self, state: PlantedState, seat: int, action: str) -> str:
         """The action a typed text means: `play 15` → `play 15 LL`; plant names in any case, accents optional,
         a feeding's plants in any order. Text that means nothing is returned unchanged (normalised spaces)."""
