@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tablepress.agents.base import SeatInfo, Seconds, make_agent, parse_seats, parse_spec
-from tablepress.agents.evaluation import final_rewards, heuristic_for, score_margin, squash
+from tablepress.agents.evaluation import WIN_BONUS, final_margins, heuristic_for, score_margin
 from tablepress.agents.ismcts import IsmctsAgent
 from tablepress.agents.ladder import markdown, parse_rung, run_rung, wilson
 from tablepress.cli import app
@@ -67,17 +67,18 @@ def test_a_game_without_heuristics_is_judged_by_its_score_margin() -> None:
     assert score_margin(fake, None, 1) == 2
 
 
-def test_final_rewards_favour_the_winner_and_share_ties() -> None:
-    """The winner's reward is above the loser's; a shared victory gives both the same."""
+def test_final_margins_favour_the_winner_and_share_ties() -> None:
+    """The end's reward is each seat's margin over the best other plus its share of the win bonus."""
     state = FLOWERS.new(2, 1)
     state.areas[0] = parse_position("B4 B4 R3 R3\nB4 B4 R3 R2\n.  R1 .  R2", FLOWERS.cards, "t")[0][1]
     state.over = True
-    winner, loser = final_rewards(FLOWERS, state)
-    assert FLOWERS.winners(state) == [0] and winner > 0.5 > loser
+    scores = FLOWERS.scores(state)
+    winner, loser = final_margins(FLOWERS, state)
+    assert FLOWERS.winners(state) == [0]
+    assert winner == scores[0] - scores[1] + WIN_BONUS and loser == scores[1] - scores[0]
     state.areas[1] = dict(state.areas[0])
-    first, second = final_rewards(FLOWERS, state)
-    assert first == second
-    assert squash(0, 3) == 0.5 and 0.5 < squash(2, 3) < squash(6, 3) < 1
+    first, second = final_margins(FLOWERS, state)
+    assert first == second == WIN_BONUS / 2
 
 
 # ----- the Flowers heuristic ----------------------------------------------------------------------
@@ -184,3 +185,32 @@ def test_games_may_suggest_search_settings() -> None:
     plain.choose(SeatInfo(by_this, start, by_this.to_move(start)[0]))
     assert (plain._depth, plain._sample) == (search_hints_for(by_this).get("rollout_depth", ROLLOUT_DEPTH),
                                              search_hints_for(by_this).get("rollout_sample", ROLLOUT_SAMPLE))
+
+
+def test_ismcts_starts_from_the_greedy_players_judgement() -> None:
+    """With one iteration the search can only follow its root prior: the greedy player's best placement."""
+    from tablepress.agents.greedy import GreedyAgent
+
+    rng = random.Random(5)
+    state = FLOWERS.new(2, 9)
+    checked = 0
+    while not FLOWERS.is_over(state) and checked < 6:
+        seat = FLOWERS.to_move(state)[0]
+        legal = FLOWERS.legal_actions(state, seat)
+        if legal[0].startswith("place") and len(legal) > 3:
+            info = SeatInfo(FLOWERS, state, seat)
+            greedy = GreedyAgent(seed=1)
+            best = {greedy.choose(info) for _ in range(8)}  # placements are public: only ties differ
+            values = [evaluate(FLOWERS, _placed(state, seat, a), seat) for a in legal]
+            top = {a for a, v in zip(legal, values) if v >= max(values) - 1e-9}
+            assert best <= top
+            assert IsmctsAgent(seed=2, budget=1).choose(info) in top
+            checked += 1
+        FLOWERS.apply_legal(state, seat, rng.choice(legal))
+    assert checked == 6
+
+
+def _placed(state: object, seat: int, action: str) -> object:
+    child = FLOWERS.clone(state)
+    FLOWERS.apply_legal(child, seat, action)
+    return child

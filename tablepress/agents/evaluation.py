@@ -13,7 +13,6 @@ heuristic in a dict `SEARCH` (e.g. `{"rollout_depth": 3, "rollout_sample": 8}`; 
 from __future__ import annotations
 
 import importlib
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -68,11 +67,6 @@ def search_hints_for(game: Game) -> dict[str, Any]:
     return _load(game)[2]
 
 
-def squash(margin: float, scale: float) -> float:
-    """A margin in points mapped into (0, 1): 0.5 for level, toward 1 for a lead of several `scale`s."""
-    return 0.5 + 0.5 * math.tanh(margin / scale)
-
-
 def _margins(values: list[float]) -> list[float]:
     if len(values) == 1:
         return list(values)
@@ -81,32 +75,6 @@ def _margins(values: list[float]) -> list[float]:
         best_other = max(v for i, v in enumerate(values) if i != seat)
         result.append(value - best_other)
     return result
-
-
-def _scale(values: list[float]) -> float:
-    return max(3.0, 0.25 * max(abs(v) for v in values))
-
-
-def cutoff_rewards(game: Game, state: Any, evaluate: Evaluate, players: int) -> list[float]:
-    """Each of `players` seats' reward in [0, 1] at a search cut-off: its heuristic margin over the best other.
-
-    `evaluate` is best a seat's own value (`seat_value_for`); a relative one works too (margins of margins).
-    """
-    values = [evaluate(game, state, seat) for seat in range(players)]
-    scale = _scale(values)
-    return [squash(m, scale) for m in _margins(values)]
-
-
-def final_rewards(game: Game, state: Any) -> list[float]:
-    """Each seat's reward in [0, 1] at the end: half its share of the victory, half its score margin."""
-    scores = [float(s) for s in game.scores(state)]
-    scale = _scale(scores)
-    margins = [squash(m, scale) for m in _margins(scores)]
-    if len(scores) == 1:
-        return margins
-    winners = game.winners(state)
-    share = 1.0 / len(winners) if winners else 0.0
-    return [0.5 * (share if seat in winners else 0.0) + 0.5 * margins[seat] for seat in range(len(scores))]
 
 
 def cutoff_margins(game: Game, state: Any, seat_value: Evaluate, players: int) -> list[float]:

@@ -25,15 +25,15 @@ FOLLOW_DEPTH = 2
 FOLLOW_WIDTH = 48
 
 
-def lookahead(
+def follow_turn(
     game: Game, state: Any, seat: int, evaluate: Evaluate, rng: random.Random,
     depth: int = FOLLOW_DEPTH, width: int = FOLLOW_WIDTH,
-) -> float:
-    """The value of `state` for `seat`: evaluated now or, while `seat` is still to move, after its next steps.
+) -> tuple[Any, float]:
+    """`state` after `seat`'s best next steps while it is still to move, and that state's value for `seat`.
 
     Each further step of the same seat's turn takes the action with the best immediate value (at most
     `width` of them tried, a random sample beyond that), for at most `depth` steps: the cost grows with
-    the sum of the steps' choices, not their product.
+    the sum of the steps' choices, not their product. `state` itself is not changed.
     """
     value = evaluate(game, state, seat)
     for _ in range(depth):
@@ -52,7 +52,15 @@ def lookahead(
             if child_value > value:
                 best_state, value = child, child_value
         state = best_state
-    return value
+    return state, value
+
+
+def lookahead(
+    game: Game, state: Any, seat: int, evaluate: Evaluate, rng: random.Random,
+    depth: int = FOLLOW_DEPTH, width: int = FOLLOW_WIDTH,
+) -> float:
+    """The value of `state` for `seat`: evaluated now or, while `seat` is still to move, after its next steps."""
+    return follow_turn(game, state, seat, evaluate, rng, depth, width)[1]
 
 
 def action_values(

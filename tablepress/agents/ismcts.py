@@ -7,9 +7,12 @@ One search per decision, rooted at the deciding seat's information set. Each ite
 2. **selects** down the tree with UCB1 where an action's exploration term counts the iterations in
    which it was *available* (legal in that determinization), not the parent's visits;
    large action sets are opened by **progressive widening** in the order of the game's heuristic
-   (the best-looking actions first, more as the node is visited);
+   (the best-looking actions first, more as the node is visited); each action's heuristic margin
+   counts as a **prior** of `prior_weight` visits, and at the root that prior is the greedy player's
+   judgement (the margin after the seat's best continuation of its turn, averaged over a few
+   determinizations) — so the search starts from greedy's move and leaves it only on evidence;
 3. **expands** one new action, **rolls out** a few steps (random, or greedy-guided) and cuts off with
-   the game's heuristic (`evaluation.cutoff_rewards`), or scores the end (`evaluation.final_rewards`);
+   the game's heuristic (`evaluation.cutoff_margins`), or scores the end (`evaluation.final_margins`);
 4. **backs up** one reward per seat; an edge's statistics are from the side of the seat acting there,
    so opponents are searched as players of their own interests (any number of players).
 
@@ -35,13 +38,17 @@ from typing import Any
 
 from ..core.game import Game
 from .base import Agent, Seconds, SeatInfo
-from .evaluation import (Evaluate, cutoff_margins, cutoff_rewards, final_margins, final_rewards, heuristic_for,
-                         search_hints_for, seat_value_for)
+from .evaluation import Evaluate, cutoff_margins, final_margins, heuristic_for, search_hints_for, seat_value_for
+from .greedy import follow_turn
 
 DEFAULT_ITERATIONS = 300
 #: Rollout steps after the tree, and actions a greedy rollout step tries, unless the game suggests others.
 ROLLOUT_DEPTH = 5
 ROLLOUT_SAMPLE = 4
+#: How many visits' worth of reward the heuristic's judgement of an action counts for.
+PRIOR_WEIGHT = 20.0
+#: Determinizations the root's prior (the greedy player's judgement) is averaged over.
+PRIOR_SAMPLES = 4
 
 
 class Node:
@@ -76,12 +83,15 @@ class IsmctsAgent(Agent):
     """ISMCTS with availability-count UCB, heuristic progressive widening and a depth cut-off.
 
     `budget` is iterations a decision (an int) or seconds (`Seconds`). The other parameters tune the
-    search: `exploration` (UCB constant, rewards are in [0, 1]), `widening` and `widening_power`
+    search: `exploration` (UCB constant; margins are scaled into [0, 1] by the range seen in the
+    search), `widening` and `widening_power`
     (a node visited v times considers ceil(widening · v^widening_power) actions, in heuristic order),
     `rollout_depth` (steps played out after the tree before the heuristic cut-off),
     `rollout_policy` ("random" or "greedy": the best one-step heuristic action) and `rollout_sample`
     (a greedy rollout step tries at most this many actions). Rollout settings not given come from the
-    game's `heuristics.SEARCH`, else `ROLLOUT_DEPTH` and `ROLLOUT_SAMPLE`.
+    game's `heuristics.SEARCH`, else `ROLLOUT_DEPTH` and `ROLLOUT_SAMPLE`. `prior_weight` is how many
+    visits the heuristic's judgement of an action is worth (0: none) and `prior_samples` how many
+    determinizations the root's judgement is averaged over (0: the one-step prior at the root too).
     """
 
     def __init__(
@@ -93,9 +103,9 @@ class IsmctsAgent(Agent):
         widening_power: float = 0.5,
         rollout_depth: int | None = None,
         rollout_policy: str = "greedy",
-        rewards: str = "margin",
         rollout_sample: int | None = None,
-        prior_weight: float = 0.0,
+        prior_weight: float = PRIOR_WEIGHT,
+        prior_samples: int = PRIOR_SAMPLES,
     ):
         if budget is not None and (isinstance(budget, bool) or not budget > 0):
             raise ValueError(f"ismcts takes a positive budget, not {budget!r}")
@@ -103,9 +113,6 @@ class IsmctsAgent(Agent):
             budget = Seconds(budget)
         if rollout_policy not in ("random", "greedy"):
             raise ValueError(f"rollout_policy must be 'random' or 'greedy', not {rollout_policy!r}")
-        if rewards not in ("margin", "squash"):
-            raise ValueError(f"rewards must be 'margin' or 'squash', not {rewards!r}")
-        self.rewards = rewards
         self._low, self._high = 0.0, 0.0
         self.rng = random.Random(seed)
         self.budget: int | Seconds = budget if budget is not None else DEFAULT_ITERATIONS
@@ -116,6 +123,7 @@ class IsmctsAgent(Agent):
         self.rollout_policy = rollout_policy
         self.rollout_sample = rollout_sample
         self.prior_weight = prior_weight
+        self.prior_samples = prior_samples
         self._players = 0
         self._depth, self._sample = ROLLOUT_DEPTH, ROLLOUT_SAMPLE
         #: Iterations run in the last decision (for benchmarks).
@@ -152,6 +160,8 @@ class IsmctsAgent(Agent):
             if not roots:
                 players = self._players = len(game.scores(state))
                 roots = [Node()] * players if game.public_actions else [Node() for _ in range(players)]
+                if self.prior_samples > 0 and self.prior_weight > 0:
+                    self._judge_root(info, state, roots[info.seat], actions, evaluate)
             self._iterate(game, state, roots, evaluate, info.seat)
             iterations += 1
         self.last_iterations = iterations
@@ -202,9 +212,8 @@ class IsmctsAgent(Agent):
             if new:
                 break
         rewards = self._leaf(game, state, evaluate, players)
-        if self.rewards == "margin":
-            self._low = min(self._low, *rewards)
-            self._high = max(self._high, *rewards)
+        self._low = min(self._low, *rewards)
+        self._high = max(self._high, *rewards)
         for visited, action, actor in path:
             visited.n[action] += 1
             visited.w[action] += rewards[actor]
@@ -220,7 +229,7 @@ class IsmctsAgent(Agent):
         if len(legal) <= 1:
             node.order = list(legal)
             return
-        with_prior = self.prior_weight > 0 and self.rewards == "margin"
+        with_prior = self.prior_weight > 0
         seat_value = seat_value_for(game)
         values = []
         for index, action in enumerate(legal):
@@ -235,6 +244,28 @@ class IsmctsAgent(Agent):
             values.append((-value, index))
         values.sort()
         node.order = [legal[index] for _, index in values]
+
+    def _judge_root(self, info: SeatInfo, state: Any, root: Node, actions: list[str], evaluate: Evaluate) -> None:
+        """Give the root the greedy player's judgement as its prior: each action's margin after the seat's
+        best continuation of its turn, averaged over `prior_samples` determinizations (one without hidden
+        information), and open the root's actions in that order."""
+        game, seat = info.game, info.seat
+        samples = self.prior_samples if getattr(game, "hidden_information", True) else 1
+        states = [state] + [info.determinize(self.rng) for _ in range(samples - 1)]
+        seat_value = seat_value_for(game)
+        totals = [0.0] * len(actions)
+        for sample in states:
+            for index, action in enumerate(actions):
+                child = game.clone(sample)
+                game.apply_legal(child, seat, action)
+                child, _ = follow_turn(game, child, seat, evaluate, self.rng)
+                totals[index] += cutoff_margins(game, child, seat_value, self._players)[seat]
+        for action, total in zip(actions, totals):
+            value = root.prior[action] = total / len(states)
+            self._low, self._high = min(self._low, value), max(self._high, value)
+        root.order = sorted(actions, key=lambda a: -root.prior[a])
+        root.known.update(actions)
+        root.ranked = True
 
     def _select(self, node: Node, legal: list[str]) -> tuple[str, bool]:
         """The action to take at `node` among `legal`; whether it is new (an expansion)."""
@@ -257,7 +288,7 @@ class IsmctsAgent(Agent):
         best_action, best_value = None, -math.inf
         log_c = self.exploration
         # Margins in points are scaled into [0, 1] by the range seen so far in this search.
-        low, spread = (self._low, self._high - self._low) if self.rewards == "margin" else (0.0, 1.0)
+        low, spread = self._low, self._high - self._low
         if not spread > 0:
             low, spread = 0.0, 1.0
         for action in candidates:
@@ -299,13 +330,9 @@ class IsmctsAgent(Agent):
             else:
                 action = rng.choice(legal)
             game.apply_legal(state, seat, action)
-        if self.rewards == "margin":
-            if game.is_over(state):
-                return final_margins(game, state)
-            return cutoff_margins(game, state, seat_value_for(game), players)
         if game.is_over(state):
-            return final_rewards(game, state)
-        return cutoff_rewards(game, state, seat_value_for(game), players)
+            return final_margins(game, state)
+        return cutoff_margins(game, state, seat_value_for(game), players)
 
 
 def _greedy_step(game: Game, state: Any, seat: int, legal: list[str], evaluate: Evaluate, rng: random.Random) -> str:
