@@ -8,9 +8,9 @@ One search per decision, rooted at the deciding seat's information set. Each ite
    which it was *available* (legal in that determinization), not the parent's visits;
    large action sets are opened by **progressive widening** in the order of the game's heuristic
    (the best-looking actions first, more as the node is visited); each action's heuristic margin
-   counts as a **prior** of `prior_weight` visits, and at the root that prior is the greedy player's
-   judgement (the margin after the seat's best continuation of its turn, averaged over a few
-   determinizations) — so the search starts from greedy's move and leaves it only on evidence;
+   counts as a **prior** of `prior_weight` visits per rival seat, and at the root that prior is the
+   greedy player's judgement (the margin after the seat's best continuation of its turn, averaged
+   over a few determinizations) — the search starts from greedy's move and leaves it on evidence;
 3. **expands** one new action, **rolls out** a few steps (random, or greedy-guided) and cuts off with
    the game's heuristic (`evaluation.cutoff_margins`), or scores the end (`evaluation.final_margins`);
 4. **backs up** one reward per seat; an edge's statistics are from the side of the seat acting there,
@@ -45,8 +45,9 @@ DEFAULT_ITERATIONS = 300
 #: Rollout steps after the tree, and actions a greedy rollout step tries, unless the game suggests others.
 ROLLOUT_DEPTH = 5
 ROLLOUT_SAMPLE = 4
-#: How many visits' worth of reward the heuristic's judgement of an action counts for.
-PRIOR_WEIGHT = 20.0
+#: How many visits' worth of reward the heuristic's judgement of an action counts for, per rival seat:
+#: with more rivals a visit's reward (a margin over the best of them) is noisier evidence.
+PRIOR_WEIGHT = 5.0
 #: Determinizations the root's prior (the greedy player's judgement) is averaged over.
 PRIOR_SAMPLES = 4
 
@@ -90,7 +91,7 @@ class IsmctsAgent(Agent):
     `rollout_policy` ("random" or "greedy": the best one-step heuristic action) and `rollout_sample`
     (a greedy rollout step tries at most this many actions). Rollout settings not given come from the
     game's `heuristics.SEARCH`, else `ROLLOUT_DEPTH` and `ROLLOUT_SAMPLE`. `prior_weight` is how many
-    visits the heuristic's judgement of an action is worth (0: none) and `prior_samples` how many
+    visits the heuristic's judgement of an action is worth per rival seat (0: none) and `prior_samples` how many
     determinizations the root's judgement is averaged over (0: the one-step prior at the root too).
     """
 
@@ -125,6 +126,7 @@ class IsmctsAgent(Agent):
         self.prior_weight = prior_weight
         self.prior_samples = prior_samples
         self._players = 0
+        self._weight = 0.0
         self._depth, self._sample = ROLLOUT_DEPTH, ROLLOUT_SAMPLE
         #: Iterations run in the last decision (for benchmarks).
         self.last_iterations = 0
@@ -159,6 +161,7 @@ class IsmctsAgent(Agent):
             state = info.determinize(self.rng)
             if not roots:
                 players = self._players = len(game.scores(state))
+                self._weight = self.prior_weight * max(1, players - 1)
                 roots = [Node()] * players if game.public_actions else [Node() for _ in range(players)]
                 if self.prior_samples > 0 and self.prior_weight > 0:
                     self._judge_root(info, state, roots[info.seat], actions, evaluate)
@@ -221,8 +224,8 @@ class IsmctsAgent(Agent):
     def _rank(self, game: Game, state: Any, node: Node, seat: int, legal: list[str], evaluate: Evaluate) -> None:
         """Order a node's actions by their one-step heuristic value for `seat` (best first).
 
-        With `prior_weight`, each action's one-step margin is also kept as a prior: it counts as that
-        many visits' worth of reward, so the search starts from the greedy player's judgement.
+        With `prior_weight`, each action's one-step margin is also kept as a prior: it counts as
+        `prior_weight` visits' worth of reward per rival seat.
         """
         node.ranked = True
         node.known.update(legal)
@@ -284,7 +287,7 @@ class IsmctsAgent(Agent):
                 if len(candidates) >= limit:
                     break
         avail, n, w, prior = node.avail, node.n, node.w, node.prior
-        weight = self.prior_weight
+        weight = self._weight
         best_action, best_value = None, -math.inf
         log_c = self.exploration
         # Margins in points are scaled into [0, 1] by the range seen so far in this search.
