@@ -214,3 +214,33 @@ def _placed(state: object, seat: int, action: str) -> object:
     child = FLOWERS.clone(state)
     FLOWERS.apply_legal(child, seat, action)
     return child
+
+
+class _OpenInfo(SeatInfo):
+    """A seat that is shown the true state as its only determinization (for tests of judgement, not secrecy)."""
+
+    def determinize(self, rng: random.Random) -> object:
+        return self.game.clone(self._state)
+
+
+def test_the_root_prior_judges_a_draw_by_the_best_place_for_the_card() -> None:
+    """A Flowers draw changes no area, so a one-step judgement ties every draw and takes the first; the root
+    prior follows the turn to the best placement, as greedy does, and picks greedy's draw instead."""
+    from tablepress.agents.greedy import action_values
+
+    rng = random.Random(11)
+    state = FLOWERS.new(2, 21)
+    discriminating = 0
+    while not FLOWERS.is_over(state) and discriminating < 3:
+        seat = FLOWERS.to_move(state)[0]
+        legal = FLOWERS.legal_actions(state, seat)
+        if legal[0].startswith("draw") and len(legal) > 1:
+            info = _OpenInfo(FLOWERS, state, seat)
+            values = action_values(FLOWERS, [FLOWERS.clone(state)], seat, legal, evaluate, random.Random(1))
+            top = {a for a, v in zip(legal, values) if v >= max(values) - 1e-9}
+            if legal[0] not in top:
+                discriminating += 1
+                assert IsmctsAgent(seed=2, budget=1).choose(info) in top
+                assert IsmctsAgent(seed=2, budget=1, prior_samples=0).choose(info) == legal[0]
+        FLOWERS.apply_legal(state, seat, rng.choice(legal))
+    assert discriminating == 3
