@@ -244,3 +244,11 @@ def test_the_root_prior_judges_a_draw_by_the_best_place_for_the_card() -> None:
                 assert IsmctsAgent(seed=2, budget=1, prior_samples=0).choose(info) == legal[0]
         FLOWERS.apply_legal(state, seat, rng.choice(legal))
     assert discriminating == 3
+
+
+def test_a_negative_prior_is_refused() -> None:
+    """The prior's weight and samples are counts: a negative one is a clear error, not a strange search."""
+    with pytest.raises(ValueError, match="prior"):
+        IsmctsAgent(prior_weight=-1)
+    with pytest.raises(ValueError, match="prior"):
+        IsmctsAgent(prior_samples=-2)

@@ -90,9 +90,10 @@ class IsmctsAgent(Agent):
     `rollout_depth` (steps played out after the tree before the heuristic cut-off),
     `rollout_policy` ("random" or "greedy": the best one-step heuristic action) and `rollout_sample`
     (a greedy rollout step tries at most this many actions). Rollout settings not given come from the
-    game's `heuristics.SEARCH`, else `ROLLOUT_DEPTH` and `ROLLOUT_SAMPLE`. `prior_weight` is how many
-    visits the heuristic's judgement of an action is worth per rival seat (0: none) and `prior_samples` how many
-    determinizations the root's judgement is averaged over (0: the one-step prior at the root too).
+    game's `heuristics.SEARCH`, else `ROLLOUT_DEPTH` and `ROLLOUT_SAMPLE`. `prior_weight` is how
+    many visits the heuristic's judgement of an action is worth per rival seat (0: none) and
+    `prior_samples` how many determinizations the root's judgement is averaged over (0: the root
+    gets the one-step judgement like every other node).
     """
 
     def __init__(
@@ -114,6 +115,8 @@ class IsmctsAgent(Agent):
             budget = Seconds(budget)
         if rollout_policy not in ("random", "greedy"):
             raise ValueError(f"rollout_policy must be 'random' or 'greedy', not {rollout_policy!r}")
+        if prior_weight < 0 or prior_samples < 0:
+            raise ValueError(f"prior_weight and prior_samples must not be negative, not {prior_weight}, {prior_samples}")
         self._low, self._high = 0.0, 0.0
         self.rng = random.Random(seed)
         self.budget: int | Seconds = budget if budget is not None else DEFAULT_ITERATIONS
