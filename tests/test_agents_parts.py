@@ -252,3 +252,58 @@ def test_a_negative_prior_is_refused() -> None:
         IsmctsAgent(prior_weight=-1)
     with pytest.raises(ValueError, match="prior"):
         IsmctsAgent(prior_samples=-2)
+
+
+def _flowers_draw_decision(seed: int) -> object:
+    """A Flowers position a few turns in, at a draw decision."""
+    rng = random.Random(seed)
+    state = FLOWERS.new(2, seed)
+    while FLOWERS.legal_actions(state, state.current)[0].startswith("place") or state.turn < 6:
+        seat = FLOWERS.to_move(state)[0]
+        FLOWERS.apply_legal(state, seat, rng.choice(FLOWERS.legal_actions(state, seat)))
+    return state
+
+
+def test_a_cut_off_in_the_middle_of_a_turn_values_the_turn_finished() -> None:
+    """A Flowers leaf reached right after a draw is judged after the best place for the drawn card: the
+    card in hand is not left out of the drawer's value (which would favour whoever has just placed)."""
+    state = _flowers_draw_decision(3)
+    seat = state.current
+    FLOWERS.apply_legal(state, seat, "draw 1")
+    placed = [_placed(state, seat, a) for a in FLOWERS.legal_actions(state, seat)]
+    best = max(evaluate(FLOWERS, p, seat) - evaluate(FLOWERS, p, 1 - seat) for p in placed)
+    held = evaluate(FLOWERS, state, seat) - evaluate(FLOWERS, state, 1 - seat)
+    assert best != pytest.approx(held)
+    for finish, expected in ((True, best), (False, held)):
+        agent = IsmctsAgent(seed=1, rollout_depth=0, finish_turn=finish)
+        agent._depth = 0
+        rewards = agent._leaf(FLOWERS, FLOWERS.clone(state), evaluate, 2, seat)
+        assert rewards[seat] == pytest.approx(expected)
+
+
+def test_actions_first_met_in_a_later_determinization_are_opened_best_first() -> None:
+    """After a face-down draw each determinization holds another card; the placements of a card met later
+    are ranked by the heuristic like the first card's, not opened in board order."""
+    from tablepress.agents.ismcts import Node
+
+    state = _flowers_draw_decision(4)
+    seat = state.current
+    hands = []
+    for swap in (0, 1):
+        sample = FLOWERS.clone(state)
+        stack = sample.stacks[2]
+        stack[-1], stack[swap] = stack[swap], stack[-1]
+        FLOWERS.apply_legal(sample, seat, "draw 3")
+        hands.append(sample)
+    assert hands[0].drawn != hands[1].drawn
+    agent = IsmctsAgent(seed=1)
+    agent._players, agent._low, agent._high = 2, 0.0, 0.0
+    node = Node()
+    for sample in hands:
+        legal = FLOWERS.legal_actions(sample, seat)
+        agent._rank(FLOWERS, sample, node, seat, legal, evaluate)
+        opened = [a for a in node.order if a in set(legal)]
+        values = [evaluate(FLOWERS, _placed(sample, seat, a), seat) for a in opened]
+        assert values == sorted(values, reverse=True)
+        assert set(opened) == set(legal)
+    assert len(node.order) == len(set(node.order)) == len(node.known)

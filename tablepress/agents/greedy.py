@@ -10,6 +10,7 @@ information). Ties are broken by the agent's seeded generator.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -23,6 +24,25 @@ DEFAULT_DETERMINIZATIONS = 4
 FOLLOW_DEPTH = 2
 #: The most continuations tried at each followed step (a random sample beyond that).
 FOLLOW_WIDTH = 48
+
+
+def best_step(
+    game: Game, state: Any, seat: int, actions: list[str], evaluate: Evaluate, rng: random.Random,
+) -> tuple[str, Any, float]:
+    """Among `actions`, the one with the best immediate value for `seat` (ties broken by `rng`), the state
+    after it and that state's value. `state` itself is not changed."""
+    best: list[tuple[str, Any]] = []
+    best_value = -math.inf
+    for action in actions:
+        child = game.clone(state)
+        game.apply_legal(child, seat, action)
+        value = evaluate(game, child, seat)
+        if value > best_value + 1e-9:
+            best_value, best = value, [(action, child)]
+        elif value >= best_value - 1e-9:
+            best.append((action, child))
+    action, child = best[0] if len(best) == 1 else rng.choice(best)
+    return action, child, best_value
 
 
 def follow_turn(
@@ -44,14 +64,7 @@ def follow_turn(
             break
         if len(actions) > width:
             actions = rng.sample(actions, width)
-        best_state, value = None, float("-inf")
-        for action in actions:
-            child = game.clone(state)
-            game.apply_legal(child, seat, action)
-            child_value = evaluate(game, child, seat)
-            if child_value > value:
-                best_state, value = child, child_value
-        state = best_state
+        _, state, value = best_step(game, state, seat, actions, evaluate, rng)
     return state, value
 
 

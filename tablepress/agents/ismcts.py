@@ -39,7 +39,7 @@ from typing import Any
 from ..core.game import Game
 from .base import Agent, Seconds, SeatInfo
 from .evaluation import Evaluate, cutoff_margins, final_margins, heuristic_for, search_hints_for, seat_value_for
-from .greedy import follow_turn
+from .greedy import best_step, follow_turn
 
 DEFAULT_ITERATIONS = 300
 #: Rollout steps after the tree, and actions a greedy rollout step tries, unless the game suggests others.
@@ -108,6 +108,8 @@ class IsmctsAgent(Agent):
         rollout_sample: int | None = None,
         prior_weight: float = PRIOR_WEIGHT,
         prior_samples: int = PRIOR_SAMPLES,
+        finish_turn: bool = True,
+        rank_new: bool = True,
     ):
         if budget is not None and (isinstance(budget, bool) or not budget > 0):
             raise ValueError(f"ismcts takes a positive budget, not {budget!r}")
@@ -128,6 +130,8 @@ class IsmctsAgent(Agent):
         self.rollout_sample = rollout_sample
         self.prior_weight = prior_weight
         self.prior_samples = prior_samples
+        self.finish_turn = finish_turn
+        self.rank_new = rank_new
         self._players = 0
         self._weight = 0.0
         self._depth, self._sample = ROLLOUT_DEPTH, ROLLOUT_SAMPLE
@@ -203,7 +207,7 @@ class IsmctsAgent(Agent):
             legal = game.legal_actions(state, seat)
             if not legal:
                 break
-            if not node.ranked:
+            if not node.ranked or (self.rank_new and len(legal) > 1 and not node.known.issuperset(legal)):
                 self._rank(game, state, node, seat, legal, evaluate)
             action, new = self._select(node, legal)
             path.append((node, action, seat))
@@ -217,7 +221,7 @@ class IsmctsAgent(Agent):
                     cursors[observer] = cursors[observer].child(action if observer == seat else public)
             if new:
                 break
-        rewards = self._leaf(game, state, evaluate, players)
+        rewards = self._leaf(game, state, evaluate, players, path[-1][2] if path else seat)
         self._low = min(self._low, *rewards)
         self._high = max(self._high, *rewards)
         for visited, action, actor in path:
@@ -225,31 +229,36 @@ class IsmctsAgent(Agent):
             visited.w[action] += rewards[actor]
 
     def _rank(self, game: Game, state: Any, node: Node, seat: int, legal: list[str], evaluate: Evaluate) -> None:
-        """Order a node's actions by their one-step heuristic value for `seat` (best first).
+        """Rank the actions of `legal` the node has not seen by their one-step heuristic value for `seat`,
+        and merge them into the order in which widening opens the node's actions (best first).
 
-        With `prior_weight`, each action's one-step margin is also kept as a prior: it counts as
-        `prior_weight` visits' worth of reward per rival seat.
+        A node meets new actions when another determinization allows other moves (a different card
+        drawn, another hand). With `prior_weight`, each action's one-step margin is also its prior: it
+        counts as `prior_weight` visits' worth of reward per rival seat.
         """
         node.ranked = True
-        node.known.update(legal)
-        if len(legal) <= 1:
+        new = [action for action in legal if action not in node.known]
+        node.known.update(new)
+        if len(legal) <= 1 and not node.order:
             node.order = list(legal)
             return
         with_prior = self.prior_weight > 0
         seat_value = seat_value_for(game)
-        values = []
-        for index, action in enumerate(legal):
+        value_of = node.prior
+        for action in new:
             child = game.clone(state)
             game.apply_legal(child, seat, action)
             if with_prior:
                 value = cutoff_margins(game, child, seat_value, self._players)[seat]
-                node.prior[action] = value
                 self._low, self._high = min(self._low, value), max(self._high, value)
             else:
                 value = evaluate(game, child, seat)
-            values.append((-value, index))
-        values.sort()
-        node.order = [legal[index] for _, index in values]
+            value_of[action] = value
+        if node.order:
+            node.order.extend(new)
+            node.order.sort(key=lambda action: -value_of.get(action, -math.inf))
+        else:
+            node.order = sorted(new, key=lambda action: -value_of[action])
 
     def _judge_root(self, info: SeatInfo, state: Any, root: Node, actions: list[str], evaluate: Evaluate) -> None:
         """Give the root the greedy player's judgement as its prior: each action's margin after the seat's
@@ -307,7 +316,7 @@ class IsmctsAgent(Agent):
                 continue
             if best_value == math.inf:
                 continue
-            if weight and action in prior:
+            if weight and action in prior and self.prior_weight > 0:
                 mean = (w[action] + weight * prior[action]) / (visits + weight)
             else:
                 mean = w[action] / visits
@@ -320,7 +329,7 @@ class IsmctsAgent(Agent):
             return best_action, True
         return best_action, False
 
-    def _leaf(self, game: Game, state: Any, evaluate: Evaluate, players: int) -> list[float]:
+    def _leaf(self, game: Game, state: Any, evaluate: Evaluate, players: int, mover: int) -> list[float]:
         """Roll out up to `rollout_depth` steps, then score the end or cut off with the heuristic."""
         rng = self.rng
         for _ in range(self._depth):
@@ -332,24 +341,13 @@ class IsmctsAgent(Agent):
             if self.rollout_policy == "greedy" and len(legal) > 1:
                 if len(legal) > self._sample:
                     legal = rng.sample(legal, self._sample)
-                action = _greedy_step(game, state, seat, legal, evaluate, rng)
+                _, state, _ = best_step(game, state, seat, legal, evaluate, rng)
             else:
-                action = rng.choice(legal)
-            game.apply_legal(state, seat, action)
+                game.apply_legal(state, seat, rng.choice(legal))
+            mover = seat
+        if self.finish_turn and not game.is_over(state) and game.to_move(state) == (mover,):
+            state, _ = follow_turn(game, state, mover, evaluate, rng)
         if game.is_over(state):
             return final_margins(game, state)
         return cutoff_margins(game, state, seat_value_for(game), players)
 
-
-def _greedy_step(game: Game, state: Any, seat: int, legal: list[str], evaluate: Evaluate, rng: random.Random) -> str:
-    """The legal action with the best one-step heuristic value for `seat` (ties at random)."""
-    best_value, best = -math.inf, []
-    for action in legal:
-        child = game.clone(state)
-        game.apply_legal(child, seat, action)
-        value = evaluate(game, child, seat)
-        if value > best_value + 1e-9:
-            best_value, best = value, [action]
-        elif value >= best_value - 1e-9:
-            best.append(action)
-    return best[0] if len(best) == 1 else rng.choice(best)
