@@ -171,11 +171,13 @@ def test_games_may_suggest_search_settings() -> None:
     from tablepress.agents.ismcts import ROLLOUT_DEPTH, ROLLOUT_SAMPLE
     from tablepress.games.flowers.heuristics import SEARCH
 
-    state = FLOWERS.new(2, 4)
-    suggested = IsmctsAgent(seed=1, budget=5)
-    suggested.choose(SeatInfo(FLOWERS, state, 0))
     assert search_hints_for(FLOWERS) == SEARCH
-    assert (suggested._depth, suggested._sample) == (SEARCH["rollout_depth"], SEARCH["rollout_sample"])
+    for players in (2, 4):  # Flowers asks for a number of rollout steps per rival seat
+        state = FLOWERS.new(players, 4)
+        suggested = IsmctsAgent(seed=1, budget=5)
+        suggested.choose(SeatInfo(FLOWERS, state, 0))
+        expected = SEARCH["rollout_depth_per_rival"] * (players - 1)
+        assert (suggested._depth, suggested._sample) == (expected, SEARCH["rollout_sample"])
     given = IsmctsAgent(seed=1, budget=5, rollout_depth=1, rollout_sample=2)
     given.choose(SeatInfo(FLOWERS, state, 0))
     assert (given._depth, given._sample) == (1, 2)
@@ -276,7 +278,7 @@ def test_a_cut_off_in_the_middle_of_a_turn_values_the_turn_finished() -> None:
     assert best != pytest.approx(held)
     for finish, expected in ((True, best), (False, held)):
         agent = IsmctsAgent(seed=1, rollout_depth=0, finish_turn=finish)
-        agent._depth = 0
+        agent._depth = agent._rollout_depth({}, 2)
         rewards = agent._leaf(FLOWERS, FLOWERS.clone(state), evaluate, 2, seat)
         assert rewards[seat] == pytest.approx(expected)
 

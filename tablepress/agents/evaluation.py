@@ -7,7 +7,8 @@ Every game may ship `tablepress/games/<folder>/heuristics.py` with `evaluate(gam
 When `evaluate` is relative (a seat's value minus its best opponent's), the module may also offer
 `seat_value(game, state, seat) -> float`, the seat's own value: search then needs one call per seat
 at a cut-off instead of one per pair of seats. It may also suggest search settings that suit its
-heuristic in a dict `SEARCH` (e.g. `{"rollout_depth": 3, "rollout_sample": 8}`; see `ismcts`).
+heuristic in a dict `SEARCH` (e.g. `{"rollout_depth": 3, "rollout_sample": 8}`, or
+`"rollout_depth_per_rival"` for steps per rival seat; see `ismcts`).
 """
 
 from __future__ import annotations

@@ -7,12 +7,15 @@ One search per decision, rooted at the deciding seat's information set. Each ite
 2. **selects** down the tree with UCB1 where an action's exploration term counts the iterations in
    which it was *available* (legal in that determinization), not the parent's visits;
    large action sets are opened by **progressive widening** in the order of the game's heuristic
-   (the best-looking actions first, more as the node is visited); each action's heuristic margin
+   (the best-looking actions first, more as the node is visited; actions a node first meets in a later
+   determinization — another drawn card, another hand — are ranked in too); each action's heuristic margin
    counts as a **prior** of `prior_weight` visits per rival seat, and at the root that prior is the
    greedy player's judgement (the margin after the seat's best continuation of its turn, averaged
    over a few determinizations) — the search starts from greedy's move and leaves it on evidence;
-3. **expands** one new action, **rolls out** a few steps (random, or greedy-guided) and cuts off with
-   the game's heuristic (`evaluation.cutoff_margins`), or scores the end (`evaluation.final_margins`);
+3. **expands** one new action, **rolls out** a few steps (random, or greedy-guided), lets the seat that
+   moved last **finish its turn** greedily if it is still to move (a Flowers draw is not judged with
+   the card still in hand) and cuts off with the game's heuristic (`evaluation.cutoff_margins`), or
+   scores the end (`evaluation.final_margins`);
 4. **backs up** one reward per seat; an edge's statistics are from the side of the seat acting there,
    so opponents are searched as players of their own interests (any number of players).
 
@@ -59,7 +62,7 @@ class Node:
     availability (iterations in which the action was legal here).
     """
 
-    __slots__ = ("visits", "n", "w", "avail", "children", "order", "known", "ranked", "prior")
+    __slots__ = ("visits", "n", "w", "avail", "children", "order", "known", "prior")
 
     def __init__(self) -> None:
         self.visits = 0
@@ -70,7 +73,6 @@ class Node:
         self.order: list[str] = []  # actions in the order widening opens them
         self.known: set[str] = set()  # the actions in `order` (for membership only, never iterated)
         self.prior: dict[str, float] = {}  # action → one-step heuristic margin for the seat acting here
-        self.ranked = False
 
     def child(self, label: str) -> "Node":
         """The node reached by the edge `label`, created on first use."""
@@ -93,7 +95,8 @@ class IsmctsAgent(Agent):
     game's `heuristics.SEARCH`, else `ROLLOUT_DEPTH` and `ROLLOUT_SAMPLE`. `prior_weight` is how
     many visits the heuristic's judgement of an action is worth per rival seat (0: none) and
     `prior_samples` how many determinizations the root's judgement is averaged over (0: the root
-    gets the one-step judgement like every other node).
+    gets the one-step judgement like every other node). `finish_turn` (default on) lets the last
+    mover finish its turn before a cut-off.
     """
 
     def __init__(
@@ -109,7 +112,6 @@ class IsmctsAgent(Agent):
         prior_weight: float = PRIOR_WEIGHT,
         prior_samples: int = PRIOR_SAMPLES,
         finish_turn: bool = True,
-        rank_new: bool = True,
     ):
         if budget is not None and (isinstance(budget, bool) or not budget > 0):
             raise ValueError(f"ismcts takes a positive budget, not {budget!r}")
@@ -131,7 +133,6 @@ class IsmctsAgent(Agent):
         self.prior_weight = prior_weight
         self.prior_samples = prior_samples
         self.finish_turn = finish_turn
-        self.rank_new = rank_new
         self._players = 0
         self._weight = 0.0
         self._depth, self._sample = ROLLOUT_DEPTH, ROLLOUT_SAMPLE
@@ -152,7 +153,6 @@ class IsmctsAgent(Agent):
         game = info.game
         evaluate = heuristic_for(game)
         hints = search_hints_for(game)
-        self._depth = self.rollout_depth if self.rollout_depth is not None else hints.get("rollout_depth", ROLLOUT_DEPTH)
         self._sample = (self.rollout_sample if self.rollout_sample is not None
                         else hints.get("rollout_sample", ROLLOUT_SAMPLE))
         roots: list[Node] = []
@@ -169,6 +169,7 @@ class IsmctsAgent(Agent):
             if not roots:
                 players = self._players = len(game.scores(state))
                 self._weight = self.prior_weight * max(1, players - 1)
+                self._depth = self._rollout_depth(hints, players)
                 roots = [Node()] * players if game.public_actions else [Node() for _ in range(players)]
                 if self.prior_samples > 0 and self.prior_weight > 0:
                     self._judge_root(info, state, roots[info.seat], actions, evaluate)
@@ -176,6 +177,14 @@ class IsmctsAgent(Agent):
             iterations += 1
         self.last_iterations = iterations
         return self._best(roots[info.seat], actions)
+
+    def _rollout_depth(self, hints: dict[str, Any], players: int) -> int:
+        """Rollout steps: the agent's own setting, else the game's hint (per rival seat, or fixed), else the default."""
+        if self.rollout_depth is not None:
+            return self.rollout_depth
+        if "rollout_depth_per_rival" in hints:
+            return int(hints["rollout_depth_per_rival"]) * max(1, players - 1)
+        return int(hints.get("rollout_depth", ROLLOUT_DEPTH))
 
     def _best(self, root: Node, actions: list[str]) -> str:
         """The most visited legal root action; ties by mean reward, then at random."""
@@ -207,7 +216,7 @@ class IsmctsAgent(Agent):
             legal = game.legal_actions(state, seat)
             if not legal:
                 break
-            if not node.ranked or (self.rank_new and len(legal) > 1 and not node.known.issuperset(legal)):
+            if not node.known.issuperset(legal):
                 self._rank(game, state, node, seat, legal, evaluate)
             action, new = self._select(node, legal)
             path.append((node, action, seat))
@@ -236,11 +245,10 @@ class IsmctsAgent(Agent):
         drawn, another hand). With `prior_weight`, each action's one-step margin is also its prior: it
         counts as `prior_weight` visits' worth of reward per rival seat.
         """
-        node.ranked = True
         new = [action for action in legal if action not in node.known]
         node.known.update(new)
-        if len(legal) <= 1 and not node.order:
-            node.order = list(legal)
+        if len(legal) <= 1:
+            node.order.extend(new)
             return
         with_prior = self.prior_weight > 0
         seat_value = seat_value_for(game)
@@ -280,16 +288,11 @@ class IsmctsAgent(Agent):
             self._low, self._high = min(self._low, value), max(self._high, value)
         root.order = sorted(actions, key=lambda a: -root.prior[a])
         root.known.update(actions)
-        root.ranked = True
 
     def _select(self, node: Node, legal: list[str]) -> tuple[str, bool]:
         """The action to take at `node` among `legal`; whether it is new (an expansion)."""
         node.visits += 1
-        order, known = node.order, node.known
-        for action in legal:
-            if action not in known:
-                known.add(action)
-                order.append(action)
+        order = node.order
         limit = max(1, math.ceil(self.widening * node.visits ** self.widening_power))
         legal_set = None if len(order) == len(legal) else set(legal)  # equal lengths: the same actions
         candidates = []
@@ -316,7 +319,7 @@ class IsmctsAgent(Agent):
                 continue
             if best_value == math.inf:
                 continue
-            if weight and action in prior and self.prior_weight > 0:
+            if weight and action in prior:
                 mean = (w[action] + weight * prior[action]) / (visits + weight)
             else:
                 mean = w[action] / visits

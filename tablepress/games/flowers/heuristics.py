@@ -28,9 +28,11 @@ REGION_CREDIT = 0.6
 #: Value of an open butterfly (an empty cell next to it) at the start of the game.
 OPEN_BUTTERFLY = 0.3
 
-#: Search settings that suit this heuristic (read by the ismcts agent): short greedy rollouts that try
-#: more placements — a placement picked from few samples mostly adds noise to an area's value.
-SEARCH = {"rollout_depth": 3, "rollout_sample": 8}
+#: Search settings that suit this heuristic (read by the ismcts agent): after the tree, one step per
+#: rival (with the turn then finished: 2 players, the opponent's whole turn) trying 8 placements — longer
+#: rollouts of sampled placements mostly add noise to an area's value (2p, 120 games vs greedy: 1 step
+#: 75 %, 0 steps 65 %; 4p, 40 games: 1 step 6 %, 3 steps 28 %, 5 steps 27 %).
+SEARCH = {"rollout_depth_per_rival": 1, "rollout_sample": 8}
 
 
 def turns_left(state: FlowersState) -> float:
