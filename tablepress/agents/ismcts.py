@@ -72,7 +72,7 @@ class Node:
         self.children: dict[str, Node] = {}
         self.order: list[str] = []  # actions in the order widening opens them
         self.known: set[str] = set()  # the actions in `order` (for membership only, never iterated)
-        self.prior: dict[str, float] = {}  # action → one-step heuristic margin for the seat acting here
+        self.prior: dict[str, float] = {}  # action → its one-step heuristic judgement for the seat acting here
 
     def child(self, label: str) -> "Node":
         """The node reached by the edge `label`, created on first use."""
