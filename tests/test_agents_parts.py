@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -193,12 +195,10 @@ def test_ismcts_starts_from_the_greedy_players_judgement() -> None:
     """With one iteration the search can only follow its root prior: the greedy player's best placement."""
     from tablepress.agents.greedy import GreedyAgent
 
-    rng = random.Random(5)
-    state = FLOWERS.new(2, 9)
     checked = 0
-    while not FLOWERS.is_over(state) and checked < 6:
-        seat = FLOWERS.to_move(state)[0]
-        legal = FLOWERS.legal_actions(state, seat)
+    for state, seat, legal in _random_flowers_decisions(game_seed=9, walk_seed=5):
+        if checked == 6:
+            break
         if legal[0].startswith("place") and len(legal) > 3:
             info = SeatInfo(FLOWERS, state, seat)
             greedy = GreedyAgent(seed=1)
@@ -208,8 +208,19 @@ def test_ismcts_starts_from_the_greedy_players_judgement() -> None:
             assert best <= top
             assert IsmctsAgent(seed=2, budget=1).choose(info) in top
             checked += 1
-        FLOWERS.apply_legal(state, seat, rng.choice(legal))
     assert checked == 6
+
+
+def _random_flowers_decisions(game_seed: int, walk_seed: int) -> Iterator[tuple[Any, int, list[str]]]:
+    """Each decision of a 2-player Flowers game played at random: (state, seat, legal actions). The state
+    is the game's own and moves on after each step: clone it to keep it."""
+    rng = random.Random(walk_seed)
+    state = FLOWERS.new(2, game_seed)
+    while not FLOWERS.is_over(state):
+        seat = FLOWERS.to_move(state)[0]
+        legal = FLOWERS.legal_actions(state, seat)
+        yield state, seat, legal
+        FLOWERS.apply_legal(state, seat, rng.choice(legal))
 
 
 def _placed(state: object, seat: int, action: str) -> object:
@@ -230,12 +241,10 @@ def test_the_root_prior_judges_a_draw_by_the_best_place_for_the_card() -> None:
     prior follows the turn to the best placement, as greedy does, and picks greedy's draw instead."""
     from tablepress.agents.greedy import action_values
 
-    rng = random.Random(11)
-    state = FLOWERS.new(2, 21)
     discriminating = 0
-    while not FLOWERS.is_over(state) and discriminating < 3:
-        seat = FLOWERS.to_move(state)[0]
-        legal = FLOWERS.legal_actions(state, seat)
+    for state, seat, legal in _random_flowers_decisions(game_seed=21, walk_seed=11):
+        if discriminating == 3:
+            break
         if legal[0].startswith("draw") and len(legal) > 1:
             info = _OpenInfo(FLOWERS, state, seat)
             values = action_values(FLOWERS, [FLOWERS.clone(state)], seat, legal, evaluate, random.Random(1))
@@ -244,7 +253,6 @@ def test_the_root_prior_judges_a_draw_by_the_best_place_for_the_card() -> None:
                 discriminating += 1
                 assert IsmctsAgent(seed=2, budget=1).choose(info) in top
                 assert IsmctsAgent(seed=2, budget=1, prior_samples=0).choose(info) == legal[0]
-        FLOWERS.apply_legal(state, seat, rng.choice(legal))
     assert discriminating == 3
 
 
@@ -258,12 +266,8 @@ def test_a_negative_prior_is_refused() -> None:
 
 def _flowers_draw_decision(seed: int) -> object:
     """A Flowers position a few turns in, at a draw decision."""
-    rng = random.Random(seed)
-    state = FLOWERS.new(2, seed)
-    while FLOWERS.legal_actions(state, state.current)[0].startswith("place") or state.turn < 6:
-        seat = FLOWERS.to_move(state)[0]
-        FLOWERS.apply_legal(state, seat, rng.choice(FLOWERS.legal_actions(state, seat)))
-    return state
+    decisions = _random_flowers_decisions(game_seed=seed, walk_seed=seed)
+    return next(state for state, _, legal in decisions if legal[0].startswith("draw") and state.turn >= 6)
 
 
 def test_a_cut_off_in_the_middle_of_a_turn_values_the_turn_finished() -> None:
