@@ -264,6 +264,15 @@ def test_a_negative_prior_is_refused() -> None:
         IsmctsAgent(prior_samples=-2)
 
 
+def test_impossible_rollout_settings_are_refused() -> None:
+    """A negative rollout or a rollout step that tries no action is a clear error, not a crash mid-search."""
+    with pytest.raises(ValueError, match="rollout_depth"):
+        IsmctsAgent(rollout_depth=-1)
+    with pytest.raises(ValueError, match="rollout_sample"):
+        IsmctsAgent(rollout_sample=0)
+    IsmctsAgent(rollout_depth=0, rollout_sample=1)  # the smallest sensible settings are fine
+
+
 def _flowers_draw_decision(seed: int) -> object:
     """A Flowers position a few turns in, at a draw decision."""
     decisions = _random_flowers_decisions(game_seed=seed, walk_seed=seed)

@@ -121,6 +121,9 @@ class IsmctsAgent(Agent):
             raise ValueError(f"rollout_policy must be 'random' or 'greedy', not {rollout_policy!r}")
         if prior_weight < 0 or prior_samples < 0:
             raise ValueError(f"prior_weight and prior_samples must not be negative, not {prior_weight}, {prior_samples}")
+        if (rollout_depth is not None and rollout_depth < 0) or (rollout_sample is not None and rollout_sample < 1):
+            raise ValueError(f"rollout_depth must be 0 or more and rollout_sample 1 or more, "
+                             f"not {rollout_depth}, {rollout_sample}")
         self._low, self._high = 0.0, 0.0
         self.rng = random.Random(seed)
         self.budget: int | Seconds = budget if budget is not None else DEFAULT_ITERATIONS
