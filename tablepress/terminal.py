@@ -6,20 +6,18 @@ them. Each game draws its table with `render(view, seat, names)` from the `termi
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console
 from rich.table import Table
 
-from .agents.base import HUMAN, SeatInfo, make_agent
+from .agents.base import HUMAN, make_agent
 from .core.errors import IllegalAction
 from .core.game import Game
-from .core.match import Match
-from .core.registry import GAME_MODULES
+from .core.match import Match, UndoPoint
+from .core.registry import package_of
 from .core.rng import derive_seed
 
 COMMANDS = "help, undo, log, quit"
@@ -49,7 +47,7 @@ class TerminalTable:
         self.game: Game = match.game
         self.console = console
         self.read = read
-        self.renderer = importlib.import_module(GAME_MODULES[self.game.name] + ".terminal")
+        self.renderer = package_of(self.game).terminal
         self.agents = {
             seat: make_agent(spec, derive_seed(match.seed, "agent", seat))
             for seat, spec in enumerate(match.seats)
@@ -59,7 +57,6 @@ class TerminalTable:
         self.names = [
             f"P{seat + 1}" + ("" if spec == HUMAN else f" ({spec})") for seat, spec in enumerate(match.seats)
         ]
-        self.log: list[tuple[int, str, str]] = []  # (seat, full action, what others saw)
         self.last_human: int | None = None
 
     def play(self) -> None:
@@ -73,16 +70,10 @@ class TerminalTable:
                 else:
                     self._human_turn(seat)
 
-    def _act(self, seat: int, action: str) -> None:
-        public = self.game.public_action(self.match.state, seat, action)
-        self.match.act(seat, action)
-        self.log.append((seat, action, public))
-
     def _agent_move(self, seat: int) -> None:
-        action = self.agents[seat].choose(SeatInfo(self.game, self.match.state, seat))
-        self._act(seat, action)
+        move = self.match.act(seat, self.agents[seat].choose(self.match.seat_info(seat)))
         if self.humans:
-            self.console.print(f"[cyan]{self.names[seat]}[/]: {self.log[-1][2]}")
+            self.console.print(f"[cyan]{self.names[seat]}[/]: {move.public}")
 
     def _handoff(self, seat: int) -> None:
         if len(self.humans) > 1 and self.last_human not in (None, seat):
@@ -93,9 +84,9 @@ class TerminalTable:
 
     def _human_turn(self, seat: int) -> None:
         self._handoff(seat)
-        history: list[tuple[Any, int]] = []
+        history: list[UndoPoint] = []
         while not self.match.is_over and seat in self.match.to_move():
-            legal = self.game.legal_actions(self.match.state, seat)
+            legal = self.match.legal(seat)
             self.console.print(self.renderer.render(self.match.view(seat), seat, self.names))
             self._show_actions(legal)
             try:
@@ -118,35 +109,30 @@ class TerminalTable:
                 if not history:
                     self.console.print("[yellow]Nothing to undo: undo works within your turn and never past revealed cards.[/]")
                     continue
-                state, length = history.pop()
-                self.match.state = state
-                del self.match.actions[length:]
-                del self.log[length:]
+                self.match.undo(history.pop())
                 continue
-            extra = getattr(self.renderer, "command", None)
-            if extra is not None and extra(text, self.match.view(seat), self.console):
+            if self.renderer.command(text, self.match.view(seat), self.console):
                 continue
-            action = match_input(self.game.canonical(self.match.state, seat, text), legal)
+            action = match_input(text, legal)
             if action is None:
-                reason = self.game.explain_illegal(self.match.state, seat, text)
-                self.console.print(f"[red]Not a legal move: {text!r} — {reason}.[/] Type a move from the list, its number, or help.")
-                continue
-            before = self.game.clone(self.match.state)
+                try:
+                    action = self.match.check(seat, text)
+                except IllegalAction as exc:
+                    self.console.print(f"[red]Not a legal move: {text!r} — {exc}.[/] Type a move from the list, "
+                                       "its number, or help.")
+                    continue
+            before = self.match.undo_point()
             undoable = self.game.undoable(self.match.state, seat, action)
-            try:
-                self._act(seat, action)
-            except IllegalAction as exc:
-                self.console.print(f"[red]{exc}[/]")
-                continue
-            history = history + [(before, len(self.match.actions) - 1)] if undoable else []
+            self.match.act(seat, action)
+            history = history + [before] if undoable else []
 
     def _show_actions(self, legal: list[str]) -> None:
         items = [f"[bold]{i}[/]) {action}" for i, action in enumerate(legal, start=1)]
         self.console.print(Columns(items, padding=(0, 2)))
 
     def _show_log(self, seat: int) -> None:
-        for who, action, public in self.log[-30:]:
-            self.console.print(f"{self.names[who]}: {action if who == seat else public}")
+        for move in self.match.moves[-30:]:
+            self.console.print(f"{self.names[move.seat]}: {move.seen_by(seat)}")
 
     def show_result(self) -> None:
         """The final scores, winners and each seat's breakdown."""

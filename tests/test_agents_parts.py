@@ -11,7 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from tablepress.agents.base import SeatInfo, Seconds, make_agent, parse_seats, parse_spec
-from tablepress.agents.evaluation import WIN_BONUS, final_margins, heuristic_for, score_margin
+from tablepress.agents.evaluation import WIN_BONUS, final_margins
+from tablepress.core.package import Heuristics
 from tablepress.agents.ismcts import IsmctsAgent
 from tablepress.agents.ladder import markdown, parse_rung, run_rung, wilson
 from tablepress.cli import app
@@ -62,11 +63,12 @@ def test_time_budget_searches_for_about_that_long() -> None:
 
 # ----- evaluations and rewards --------------------------------------------------------------------
 def test_a_game_without_heuristics_is_judged_by_its_score_margin() -> None:
-    """The fallback evaluation is the seat's score minus the best other seat's."""
+    """The default heuristics: a seat's value is its score, and greedy's judgement its margin over the best other."""
     fake = SimpleNamespace(name="no-such-game", scores=lambda state: [3, 7, 5])
-    assert heuristic_for(fake) is score_margin
-    assert score_margin(fake, None, 0) == -4
-    assert score_margin(fake, None, 1) == 2
+    default = Heuristics()
+    assert default.seat_value(fake, None, 2) == 5
+    assert default.evaluate(fake, None, 0) == -4
+    assert default.evaluate(fake, None, 1) == 2
 
 
 def test_final_margins_favour_the_winner_and_share_ties() -> None:

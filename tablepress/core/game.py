@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from . import plain
 from .errors import IllegalAction, OptionError, TablepressError
 
 State = TypeVar("State")
@@ -135,16 +136,34 @@ class Game(ABC, Generic[State]):
         """
         return " ".join(str(action).split())
 
-    def apply(self, state: State, seat: int, action: str) -> None:
-        """Apply `action` (its canonical text) for `seat` in place, or raise IllegalAction and change nothing."""
-        action = self.canonical(state, seat, action)
+    def checked(self, state: State, seat: int, action: str, legal: list[str] | None = None) -> str:
+        """The canonical text of `action` if `seat` may take it in `state`; else IllegalAction saying why.
+
+        `legal` is `legal_actions(state, seat)` if the caller has it already. Nothing changes either way.
+        """
         if self.is_over(state):
             raise IllegalAction("the game is over")
-        if seat not in self.to_move(state):
-            raise IllegalAction(f"it is not seat {seat}'s turn (to move: {_seats(self.to_move(state))})")
-        if action not in self.legal_actions(state, seat):
-            raise IllegalAction(self.explain_illegal(state, seat, action))
-        self.apply_legal(state, seat, action)
+        movers = self.to_move(state)
+        if seat not in movers:
+            raise IllegalAction(f"it is not seat {seat}'s turn (to move: {_seats(movers)})")
+        try:
+            text = self.canonical(state, seat, action)
+        except Exception:  # noqa: BLE001 - a hostile text must not become an engine error
+            text = " ".join(str(action).split())
+        if text not in (self.legal_actions(state, seat) if legal is None else legal):
+            try:
+                reason = self.explain_illegal(state, seat, text)
+            except Exception:  # noqa: BLE001 - explaining must never fail louder than the action
+                reason = f"{text!r} is not a legal action now"
+            raise IllegalAction(reason)
+        return text
+
+    def apply(self, state: State, seat: int, action: str) -> None:
+        """Apply a typed action in place once `checked`, or raise IllegalAction and change nothing.
+
+        For tests and scripts; play goes through `core.match.Match`, which also keeps the log and record.
+        """
+        self.apply_legal(state, seat, self.checked(state, seat, action))
 
     def explain_illegal(self, state: State, seat: int, action: str) -> str:
         """Why `action` is not legal for `seat` now. Games override this to say more."""
@@ -180,9 +199,22 @@ class Game(ABC, Generic[State]):
         apart at the table. Future chance is resampled too.
         """
 
-    @abstractmethod
     def clone(self, state: State) -> State:
-        """An independent copy of the state."""
+        """An independent copy of the state. Default: `core.plain.clone`, for dataclasses of plain data."""
+        return plain.clone(state)
+
+    #: Whether some seat may not know everything (hands, a face-down deck). The checker then demands
+    #: that `determinize` resamples what a seat cannot know.
+    hidden_information: bool = True
+
+    def hidden_zones(self, state: State, seat: int) -> dict[str, Any]:
+        """What `seat` cannot see beyond other seats' private views, by name, in its true order: face-down
+        decks and piles, the chance to come (e.g. {"deck": [...], "chance": state.rng}).
+
+        The checker demands that each of these varies across determinizations for `seat` (a deck order
+        that never changes means search would know the next draw). Default: nothing.
+        """
+        return {}
 
     # ----- results ---------------------------------------------------------------------------
     @abstractmethod
@@ -205,9 +237,9 @@ class Game(ABC, Generic[State]):
     def card_counts(self, state: State) -> Counter:
         """Every card in every zone (hidden ones included), for the checker's conservation test."""
 
+    @abstractmethod
     def turn(self, state: State) -> int:
         """How many turns have been completed (a turn: one seat acts, or all seats act at once)."""
-        return getattr(state, "turn", 0)
 
     def action_bound(self, players: int, options: Mapping[str, Any] | None = None) -> int | None:
         """An upper bound on len(legal_actions) for any seat in any state, if the game declares one.

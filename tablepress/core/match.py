@@ -1,4 +1,9 @@
-"""A match: one game being played, with the history that makes its record, and replay of records.
+"""The one driver: a `Match` is one game being played, and every surface steps games through it.
+
+A match owns validation (canonical text, whose turn, legality), simultaneous choices (which of several
+movers an agent loop asks first), the move log (each move's full text and what the other seats saw of
+it), undo points, and records. The terminal, the web hub, the simulator, the ladder, the checker and
+the RL adapters all call `Match.act` or `Match.step`; none applies actions to a game itself.
 
 A record is JSON: game, players, options, seats, seed and the actions in order — enough to rebuild every
 state exactly. `Match.replay` checks every action as it goes.
@@ -7,9 +12,11 @@ state exactly. `Match.replay` checks every action as it goes.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+import random
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .errors import IllegalAction, RecordError, TablepressError
 from .game import Game
@@ -18,8 +25,67 @@ from .registry import get_game
 RECORD_FORMAT = "tablepress-record/1"
 
 
+@dataclass
+class Move:
+    """One action as it happened: who, its canonical text, what every other seat saw, and when (if known)."""
+
+    seat: int
+    action: str
+    public: str
+    at: float | None = None
+
+    def seen_by(self, seat: int | None) -> str:
+        """The move as `seat` may read it: its own moves in full, everyone else's as they were shown."""
+        return self.action if seat == self.seat else self.public
+
+
+class SeatInfo:
+    """Everything one seat may use to decide: its view, its legal actions and determinizations.
+
+    The true state stays private to this object; an agent never touches it. `determinize` gives full
+    states that agree with what the seat knows, for search.
+    """
+
+    __slots__ = ("game", "seat", "_state", "_legal")
+
+    def __init__(self, game: Game, state: Any, seat: int, legal: list[str] | None = None):
+        self.game = game
+        self.seat = seat
+        self._state = state
+        self._legal = legal
+
+    def view(self) -> dict[str, Any]:
+        """The seat's view: {"public": ..., "private": ...}."""
+        return self.game.view(self._state, self.seat)
+
+    def legal_actions(self) -> list[str]:
+        """The seat's legal actions now."""
+        if self._legal is None:
+            self._legal = self.game.legal_actions(self._state, self.seat)
+        return self._legal
+
+    def determinize(self, rng: random.Random) -> Any:
+        """A full state consistent with this seat's knowledge; hidden information resampled from `rng`."""
+        return self.game.determinize(self._state, self.seat, rng)
+
+
+class Chooser(Protocol):
+    """Anything that picks an action for a seat (every agent)."""
+
+    def choose(self, info: SeatInfo) -> str:
+        """One of `info.legal_actions()`."""
+
+
+@dataclass(frozen=True)
+class UndoPoint:
+    """What a match looked like before a move, to go back to."""
+
+    moves: int
+    state: Any
+
+
 class Match:
-    """A game in progress: its state, who sits where, and every action taken so far."""
+    """A game in progress: its state, who sits where, and every move taken so far."""
 
     def __init__(
         self,
@@ -36,27 +102,110 @@ class Match:
         self.options = game.normalise_options(options)
         self.seats = list(seats) if seats else ["human"] * players
         self.state = game.new(players, self.seed, self.options)
-        self.actions: list[tuple[int, str]] = []
+        self.moves: list[Move] = []
+        self._legal: dict[int, list[str]] = {}
 
+    # ----- reading ---------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.game.is_over(self.state)
 
+    @property
+    def actions(self) -> list[tuple[int, str]]:
+        """Every (seat, action) so far, in order."""
+        return [(move.seat, move.action) for move in self.moves]
+
     def to_move(self) -> tuple[int, ...]:
         """The seats that must act now."""
         return self.game.to_move(self.state)
 
-    def act(self, seat: int, action: str) -> None:
-        """Apply one action for `seat` (recorded in its canonical text), or raise IllegalAction and change nothing."""
-        action = self.game.canonical(self.state, seat, action)
-        self.game.apply(self.state, seat, action)
-        self.actions.append((seat, action))
+    def next_mover(self) -> int:
+        """The seat an agent loop asks next: the lowest-numbered seat still to move.
+
+        During a simultaneous choice every mover chooses from the same public position (each choice
+        stays hidden until all have chosen), so the order of asking changes nothing they know.
+        """
+        movers = self.to_move()
+        if not movers:
+            raise IllegalAction("the game is over")
+        return min(movers)
+
+    def legal(self, seat: int) -> list[str]:
+        """`seat`'s legal actions now (computed once per position)."""
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self.game.legal_actions(self.state, seat)
+            self._legal[seat] = legal
+        return legal
+
+    def seat_info(self, seat: int) -> SeatInfo:
+        """What `seat` may use to decide now (its view, legal actions, determinizations)."""
+        return SeatInfo(self.game, self.state, seat, self.legal(seat))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The view of `seat` (None: a spectator)."""
         return self.game.view(self.state, seat)
 
+    def log(self, seat: int | None) -> list[str]:
+        """Every move as `seat` may read it (None: a spectator; everything once the game is over)."""
+        if self.is_over:
+            return [move.action for move in self.moves]
+        return [move.seen_by(seat) for move in self.moves]
+
+    # ----- acting ----------------------------------------------------------------------------
+    def check(self, seat: int, action: str) -> str:
+        """The canonical text of `action` if `seat` may take it now; else IllegalAction saying why."""
+        return self.game.checked(self.state, seat, action, self.legal(seat))
+
+    def act(self, seat: int, action: str, *, at: float | None = None,
+            commit: Callable[[Move, Any], None] | None = None) -> Move:
+        """Take one action for `seat`, or raise IllegalAction and change nothing.
+
+        The move is logged in its canonical text with what the other seats see of it. With `commit`,
+        the action is applied to a copy and `commit(move, new_state)` runs before the match adopts it
+        (e.g. to store it first): if `commit` raises, the match is unchanged.
+        """
+        text = self.check(seat, action)
+        game = self.game
+        move = Move(seat, text, game.public_action(self.state, seat, text), at)
+        if commit is None:
+            game.apply_legal(self.state, seat, text)
+        else:
+            state = game.clone(self.state)
+            game.apply_legal(state, seat, text)
+            commit(move, state)
+            self.state = state
+        self.moves.append(move)
+        self._legal = {}
+        return move
+
+    def step(self, agents: Mapping[int, Chooser] | list[Chooser]) -> Move:
+        """Let the next mover's agent choose and take its action."""
+        seat = self.next_mover()
+        action = agents[seat].choose(self.seat_info(seat))
+        return self.act(seat, action)
+
+    def play(self, agents: Mapping[int, Chooser] | list[Chooser],
+             after: Callable[["Match", Move], None] | None = None) -> None:
+        """Play to the end with an agent in every seat, calling `after(match, move)` after each move."""
+        while not self.is_over:
+            move = self.step(agents)
+            if after is not None:
+                after(self, move)
+
+    # ----- undo ------------------------------------------------------------------------------
+    def undo_point(self) -> UndoPoint:
+        """Where the match is now, to come back to with `undo`."""
+        return UndoPoint(len(self.moves), self.game.clone(self.state))
+
+    def undo(self, point: UndoPoint) -> None:
+        """Go back to `point`: its state, and the moves before it."""
+        self.state = point.state
+        del self.moves[point.moves:]
+        self._legal = {}
+
+    # ----- records ---------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
         """The game record as JSON-ready data."""
         data: dict[str, Any] = {
@@ -67,7 +216,7 @@ class Match:
             "seats": self.seats,
             "seed": self.seed,
             **({"variant": self.game.variant} if self.game.variant is not None else {}),
-            "actions": [{"seat": seat, "action": action} for seat, action in self.actions],
+            "actions": [{"seat": move.seat, "action": move.action} for move in self.moves],
         }
         if self.is_over:
             data["scores"] = self.game.scores(self.state)
@@ -79,26 +228,30 @@ class Match:
         Path(path).write_text(json.dumps(self.record(), indent=1, ensure_ascii=False) + "\n")
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> "Match":
+    def from_record(cls, record: Mapping[str, Any], game: Game | None = None) -> "Match":
         """Rebuild a match from a record, checking every action; raises RecordError naming the bad step."""
         match = None
-        for match in cls.replay(record):
+        for match in cls.replay(record, game):
             pass
         assert match is not None
         return match
 
     @classmethod
-    def replay(cls, record: Mapping[str, Any]) -> Iterator["Match"]:
-        """Yield the match after setup and after every action of the record, checking each one."""
+    def replay(cls, record: Mapping[str, Any], game: Game | None = None) -> Iterator["Match"]:
+        """Yield the match after setup and after every action of the record, checking each one.
+
+        `game` replays with that game object (e.g. one under test) instead of the registered one.
+        """
         if not isinstance(record, Mapping):
             raise RecordError("a record must be a JSON object")
         for key in ("game", "players", "seed", "actions"):
             if key not in record:
                 raise RecordError(f"the record has no {key!r} field")
         try:
-            game = get_game(str(record["game"]))
-            if record.get("variant") is not None:
-                game = game.with_variant(record["variant"])
+            if game is None:
+                game = get_game(str(record["game"]))
+                if record.get("variant") is not None:
+                    game = game.with_variant(record["variant"])
             match = cls(game, int(record["players"]), int(record["seed"]), record.get("options") or {},
                         record.get("seats"))
         except (TypeError, ValueError) as exc:
@@ -139,7 +292,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
 
 def _jsonable(value: Any) -> Any:
     if isinstance(value, Mapping):
-        return {k: _jsonable(v) for k, v in value.items()}
+        return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_jsonable(v) for v in value]
     return value

@@ -1,33 +1,81 @@
-"""The registry of games: a game is added by adding its folder under `tablepress/games` and one line here."""
+"""The registry of games: every game is a plugin found through the `tablepress.games` entry-point group.
+
+A game package's distribution declares, in its `pyproject.toml`:
+
+    [project.entry-points."tablepress.games"]
+    my-game = "my_game:PACKAGE"
+
+where `PACKAGE` is a `core.package.GamePackage`. The four built-in games register the same way in
+tablepress's own `pyproject.toml`. Installing such a package (`pip install ./my-game`) is all it takes
+for every surface — play, replay, simulate, print, serve, agents, RL — to offer the game.
+"""
 
 from __future__ import annotations
 
-import importlib
+from importlib.metadata import EntryPoint, entry_points
 
 from .errors import TablepressError
 from .game import Game
+from .package import GamePackage
 
-#: Game name on every surface → module whose `GAME` attribute is the game.
-GAME_MODULES: dict[str, str] = {
-    "flowers": "tablepress.games.flowers",
-    "pressed": "tablepress.games.pressed",
-    "by-this": "tablepress.games.by_this",
-    "planted": "tablepress.games.planted",
-}
+GROUP = "tablepress.games"
 
-_loaded: dict[str, Game] = {}
+#: The order the built-in games are listed in (the README's); plugins follow, by name.
+BUILT_IN = ("flowers", "pressed", "by-this", "planted")
+
+_points: dict[str, EntryPoint] | None = None
+_loaded: dict[str, GamePackage] = {}
+
+
+def _key(name: str) -> str:
+    return str(name).strip().lower().replace("_", "-")
+
+
+def _entry_points() -> dict[str, EntryPoint]:
+    global _points
+    if _points is None:
+        found = {_key(point.name): point for point in entry_points(group=GROUP)}
+        order = [name for name in BUILT_IN if name in found] + sorted(set(found) - set(BUILT_IN))
+        _points = {name: found[name] for name in order}
+    return _points
+
+
+def refresh() -> None:
+    """Look for installed game packages again (after installing one in a running process)."""
+    global _points
+    _points = None
+    _loaded.clear()
 
 
 def game_names() -> list[str]:
-    """The names of every registered game, in the order the README lists them."""
-    return list(GAME_MODULES)
+    """The names of every registered game: the built-in ones in the README's order, then plugins."""
+    return list(_entry_points())
+
+
+def get_package(name: str) -> GamePackage:
+    """The package of the game called `name` (`flowers`, `by-this`, a plugin's name), or a clear error."""
+    key = _key(name)
+    points = _entry_points()
+    if key not in points:
+        raise TablepressError(f"unknown game {name!r} (games: {', '.join(points) or 'none installed'})")
+    if key not in _loaded:
+        try:
+            loaded = points[key].load()
+        except Exception as exc:  # noqa: BLE001 - a broken plugin is named, not a traceback
+            raise TablepressError(f"game {key!r} could not be loaded from {points[key].value}: {exc}") from None
+        if not isinstance(loaded, GamePackage):
+            raise TablepressError(f"game {key!r}: {points[key].value} is not a GamePackage")
+        if _key(loaded.game.name) != key:
+            raise TablepressError(f"game {key!r}: its package says its name is {loaded.game.name!r}")
+        _loaded[key] = loaded
+    return _loaded[key]
 
 
 def get_game(name: str) -> Game:
-    """The game called `name` (`flowers`, `pressed`, `planted`, `by-this`), or a clear error."""
-    key = name.strip().lower().replace("_", "-")
-    if key not in GAME_MODULES:
-        raise TablepressError(f"unknown game {name!r} (games: {', '.join(GAME_MODULES)})")
-    if key not in _loaded:
-        _loaded[key] = importlib.import_module(GAME_MODULES[key]).GAME
-    return _loaded[key]
+    """The game called `name`, with its published card data."""
+    return get_package(name).game
+
+
+def package_of(game: Game) -> GamePackage:
+    """The package of a game object (a variant of a game shares its package)."""
+    return get_package(game.name)

@@ -1,34 +1,26 @@
-"""Every game's printable cards, found through the registry: `tablepress/games/<folder>/faces.py`.
+"""Every game's printable cards, from its package's `faces` (a game without them gets plain faces).
 
-Each game's faces module has `card_faces(game) -> list[CardFace]`, built from the game's loaded card
+A game's faces maker is `card_faces(game) -> list[CardFace]`, built from the game's loaded card
 data (so a variant changes what is printed and what the web shows).
 """
 
 from __future__ import annotations
 
-import importlib
 import weakref
-from types import ModuleType
 
 from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.names import fold
-from ..core.registry import GAME_MODULES
+from ..core.registry import package_of
+from .plain import plain_faces
 from .model import CardFace
 from .svg import face_svg
 
 
-def faces_module(game: Game) -> ModuleType:
-    """The faces module of `game`, or a clear error if the game has none yet."""
-    package = GAME_MODULES.get(game.name)
-    if package is None:
-        raise TablepressError(f"unknown game {game.name!r}")
-    try:
-        return importlib.import_module(f"{package}.faces")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.faces":
-            raise
-        raise TablepressError(f"{game.name} has no card faces yet") from None
+def _maker(game: Game):
+    """The game's `card_faces` (from its package), or the plain default."""
+    maker = package_of(game).faces
+    return maker if maker is not None else plain_faces
 
 
 _built: "weakref.WeakKeyDictionary[Game, tuple[CardFace, ...]]" = weakref.WeakKeyDictionary()
@@ -42,9 +34,9 @@ def card_faces(game: Game) -> list[CardFace]:
     try:
         faces = _built.get(game)
     except TypeError:  # not weakly referenceable: build every time
-        return list(faces_module(game).card_faces(game))
+        return list(_maker(game)(game))
     if faces is None:
-        faces = tuple(faces_module(game).card_faces(game))
+        faces = tuple(_maker(game)(game))
         _built[game] = faces
     return list(faces)
 

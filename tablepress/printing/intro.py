@@ -27,7 +27,7 @@ from reportlab.platypus import Flowable, Frame, KeepInFrame, Paragraph, Spacer, 
 
 from ..core.errors import DataError, TablepressError
 from ..core.game import Game
-from ..core.registry import GAME_MODULES
+from ..core.registry import package_of
 from ..faces.catalog import card_faces, find_card
 from ..faces.model import CARD_HEIGHT, CARD_WIDTH, Face
 from ..faces.pdf import draw_face
@@ -64,11 +64,7 @@ class Intro:
 
 def intro_path(game: Game) -> Path:
     """Where the game's intro text lives: `tablepress/games/<folder>/intro.toml`."""
-    package = GAME_MODULES.get(game.name)
-    if package is None:
-        raise TablepressError(f"unknown game {game.name!r}")
-    folder = Path(__file__).resolve().parent.parent / "games" / package.rsplit(".", 1)[-1]
-    return folder / "intro.toml"
+    return package_of(game).folder / "intro.toml"
 
 
 def load_intro(game: Game) -> Intro:

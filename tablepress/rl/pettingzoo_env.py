@@ -22,7 +22,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..core.game import Game
-from ..core.registry import GAME_MODULES
+from ..core.registry import package_of
 from .encoding import bounds, encode_view, final_rewards, legal_mask, resolve_game, reward_range
 
 DEFAULT_OBS_SIZE = 1024
@@ -140,10 +140,7 @@ class TablepressEnv(AECEnv):
             return None
         view = self.game.view(self.state, None)
         names = list(self.possible_agents)
-        try:
-            renderer = importlib.import_module(GAME_MODULES[self.game.name] + ".terminal")
-        except (KeyError, ImportError):
-            return json.dumps(view["public"], indent=1)
+        renderer = package_of(self.game).terminal
         from rich.console import Console
 
         buffer = io.StringIO()

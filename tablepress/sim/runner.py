@@ -7,7 +7,6 @@ so a game's result depends only on (spec, run seed, index) — never on the work
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,7 +17,7 @@ from ..agents.base import SeatInfo, make_agent
 from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.match import Match
-from ..core.registry import GAME_MODULES, get_game
+from ..core.registry import get_game, package_of
 from ..core.rng import derive_seed
 
 
@@ -172,19 +171,6 @@ def play_chunk(spec: SimSpec, run_seed: int, indices: Sequence[int]) -> list[dic
     return rows
 
 
-def stats_module(game: Game) -> Any | None:
-    """The game's card-level figures hook (`tablepress/games/<folder>/stats.py`), or None if it has none."""
-    package = GAME_MODULES.get(game.name)
-    if package is None:
-        return None
-    try:
-        return importlib.import_module(f"{package}.stats")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"{package}.stats":
-            return None
-        raise
-
-
 def card_figures(game: Game, match: Match) -> dict[str, float]:
     """The game's card-level figures for one finished match: `figures(game, match)` of its stats hook.
 
@@ -192,7 +178,4 @@ def card_figures(game: Game, match: Match) -> dict[str, float]:
     `actions`, `seed`, `players`, `options`), and returns figures by name; replaying `match.actions`
     from `game.new(match.players, match.seed, match.options)` gives every intermediate state.
     """
-    module = stats_module(game)
-    if module is None:
-        return {}
-    return dict(module.figures(game, match))
+    return dict(package_of(game).stats(game, match))

@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..agents.base import AGENTS, HUMAN
 from ..core.errors import IllegalAction, TablepressError
 from ..core.match import Match
-from ..core.registry import GAME_MODULES, game_names, get_game
+from ..core.registry import game_names, get_game, get_package
 from .faces import card_svg
 from .hub import Hub, NotFound
 from .requests import MAX_BODY, BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_agent, parse_create
@@ -310,14 +310,10 @@ def replay_view(room: Room, seat: int | None, step: int) -> dict[str, Any]:
 
 def game_asset(name: str, filename: str) -> Path | None:
     """A file in a registered game's folder (e.g. its `web.js`), or None."""
-    module = GAME_MODULES.get(name)
-    if module is None:
+    try:
+        return get_package(name).file(filename)
+    except TablepressError:
         return None
-    spec = importlib.util.find_spec(module)
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    path = Path(list(spec.submodule_search_locations)[0]) / filename
-    return path if path.is_file() else None
 
 
 def game_info(name: str) -> dict[str, Any]:
@@ -330,7 +326,7 @@ def game_info(name: str) -> dict[str, Any]:
         "max_players": game.max_players,
         "default_players": game.default_players,
         "summary": game.summary,
-        "rules": game.rules_text(),
+        "rules": get_package(name).rules(),
         "options": [
             {"name": o.name, "kind": o.kind, "default": list(o.default) if isinstance(o.default, tuple) else o.default,
              "help": o.help, "choices": list(o.choices), "size": o.size}

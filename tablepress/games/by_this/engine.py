@@ -532,6 +532,10 @@ class ByThisGame(Game[ByThisState]):
             private["hand"] = [self.card_view(state, card) for card in state.hands[seat]]
         return {"public": public, "private": private}
 
+    def hidden_zones(self, state: ByThisState, seat: int) -> dict[str, Any]:
+        """The deck in order and the Keys at the top of the Key deck that nobody has seen."""
+        return {"deck": state.deck, "key deck": state.key_deck[: state.key_hidden]}
+
     def determinize(self, state: ByThisState, seat: int, rng: random.Random) -> ByThisState:
         """Reshuffle what `seat` has not seen: the deck with the other hands, and the unseen top of the Key deck."""
         clone = self.clone(state)
@@ -581,6 +585,10 @@ class ByThisGame(Game[ByThisState]):
         )
 
     # ----- results -----------------------------------------------------------------------------
+    def turn(self, state: ByThisState) -> int:
+        """Turns completed so far."""
+        return state.turn
+
     def is_over(self, state: ByThisState) -> bool:
         """Whether the game has ended (enough closes, or no thing left)."""
         return state.phase == OVER

@@ -222,6 +222,15 @@ class FlowersGame(Game[FlowersState]):
             private["drawn"] = codes[state.drawn]
         return {"public": public, "private": private}
 
+    def hidden_zones(self, state: FlowersState, seat: int) -> dict[str, Any]:
+        """The face-down part of every stack (bottom first) and the box, which nobody sees."""
+        zones: dict[str, Any] = {}
+        for index, stack in enumerate(state.stacks):
+            hidden = len(stack) - (1 if self._visible_top(state, index) is not None else 0)
+            zones[f"stack {index + 1}"] = stack[:hidden]
+        zones["box"] = state.box
+        return zones
+
     def determinize(self, state: FlowersState, seat: int, rng: random.Random) -> FlowersState:
         """Reshuffle every card `seat` has not seen (stacks below visible tops, the box, another's blind draw)."""
         clone = self.clone(state)
@@ -261,6 +270,10 @@ class FlowersGame(Game[FlowersState]):
         )
 
     # ----- results -----------------------------------------------------------------------------
+    def turn(self, state: FlowersState) -> int:
+        """Turns completed so far."""
+        return state.turn
+
     def is_over(self, state: FlowersState) -> bool:
         """Whether a stack has run out."""
         return state.over

@@ -505,6 +505,11 @@ class PlantedGame(Game[PlantedState]):
                 ]
         return {"public": public, "private": private}
 
+    def hidden_zones(self, state: PlantedState, seat: int) -> dict[str, Any]:
+        """The three decks in order and the chance to come."""
+        return {"resource deck": state.resource_deck, "item deck": state.item_deck,
+                "plant deck": state.plant_deck, "chance": state.rng}
+
     def determinize(self, state: PlantedState, seat: int, rng: random.Random) -> PlantedState:
         """Resample what `seat` cannot know: deck orders, unknown hands and choices, other seats' Nursery calls, chance.
 
@@ -583,6 +588,10 @@ class PlantedGame(Game[PlantedState]):
         )
 
     # ----- results -----------------------------------------------------------------------------
+    def turn(self, state: PlantedState) -> int:
+        """Turns completed so far."""
+        return state.turn
+
     def is_over(self, state: PlantedState) -> bool:
         """Whether the last round has been fed."""
         return state.phase == OVER

@@ -446,6 +446,10 @@ class PressedGame(Game[PressedState]):
             return f"seat {seat} pressed {len(action.split()) - 1} cards"
         return action
 
+    def hidden_zones(self, state: PressedState, seat: int) -> dict[str, Any]:
+        """The deck in order, the face-down discards and the chance to come."""
+        return {"deck": state.deck, "discard": state.discard, "chance": state.rng}
+
     def determinize(self, state: PressedState, seat: int, rng: random.Random) -> PressedState:
         """Redeal everything `seat` cannot know: the deck and other hands, other seats' pressed choices."""
         clone = self.clone(state)
@@ -502,6 +506,10 @@ class PressedGame(Game[PressedState]):
         )
 
     # ----- results -----------------------------------------------------------------------------
+    def turn(self, state: PressedState) -> int:
+        """Turns completed so far."""
+        return state.turn
+
     def is_over(self, state: PressedState) -> bool:
         """Whether the third round has ended."""
         return state.phase == OVER

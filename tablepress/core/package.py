@@ -1,0 +1,198 @@
+"""A game package: one object per game that declares its engine and every optional part.
+
+Every surface (terminal, agents, simulator, printer, web, RL) asks a game's package for the part it
+needs; nothing looks modules up by name. A part a game does not ship has a default that works:
+
+| part | what it is | default |
+|---|---|---|
+| `terminal` | `TerminalView`: draws a view for the terminal, optional extra commands | the view printed as data |
+| `heuristics` | `Heuristics`: how agents judge a position | the score |
+| `stats` | `figures(game, match) -> {name: value}` for `simulate` | no card-level figures |
+| `faces` | `card_faces(game) -> [CardFace]` for print and web | a plain face per card from `card_counts` |
+| `folder` files | `intro.toml` (intro), `rules.md` (the full rules), `web.js` (the web table) | made from the game's title and summary; the generic web table |
+| `expectations` | `Expectations`: what the shared tests check of this game | every player count, default options |
+
+A package is registered under the `tablepress.games` entry-point group (see `registry`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from .game import Game
+
+if TYPE_CHECKING:  # pragma: no cover - only for type checkers
+    from .match import Match
+
+#: A judgement of a full state for one seat, in points-like units.
+Evaluate = Callable[[Game, Any, int], float]
+
+
+@runtime_checkable
+class TerminalView(Protocol):
+    """How a game is drawn at the terminal."""
+
+    def render(self, view: dict[str, Any], seat: int | None, names: list[str]) -> Any:
+        """A rich renderable of `view` (what `seat` may know; None: a spectator)."""
+
+    def command(self, text: str, view: dict[str, Any], console: Any) -> bool:
+        """Handle an extra command typed at the prompt (e.g. `card Hydrangea`); True if it was one."""
+
+
+class PlainTerminal:
+    """The default terminal view: the view's public and private parts printed as data."""
+
+    def render(self, view: dict[str, Any], seat: int | None, names: list[str]) -> Any:
+        """The view as pretty-printed data under a title naming the seat."""
+        from rich.panel import Panel
+        from rich.pretty import Pretty
+
+        who = "spectator" if seat is None else names[seat]
+        return Panel(Pretty(view, expand_all=True), title=f"what {who} sees")
+
+    def command(self, text: str, view: dict[str, Any], console: Any) -> bool:
+        """No extra commands."""
+        return False
+
+
+class ModuleTerminal:
+    """A terminal view from a module with `render` and, optionally, `command` functions."""
+
+    def __init__(self, module: Any):
+        self._render = module.render
+        self._command = getattr(module, "command", None)
+
+    def render(self, view: dict[str, Any], seat: int | None, names: list[str]) -> Any:
+        """The module's `render`."""
+        return self._render(view, seat, names)
+
+    def command(self, text: str, view: dict[str, Any], console: Any) -> bool:
+        """The module's `command`, if it has one."""
+        return bool(self._command(text, view, console)) if self._command is not None else False
+
+
+def score_value(game: Game, state: Any, seat: int) -> float:
+    """The default seat value: the seat's score now."""
+    return float(game.scores(state)[seat])
+
+
+def margin(seat_value: Evaluate) -> Evaluate:
+    """An evaluation that is `seat_value` minus the best other seat's (the value itself in solo games)."""
+
+    def evaluate(game: Game, state: Any, seat: int) -> float:
+        mine = seat_value(game, state, seat)
+        others = [seat_value(game, state, s) for s in range(len(game.scores(state))) if s != seat]
+        return mine - max(others) if others else mine
+
+    evaluate.__doc__ = f"{getattr(seat_value, '__name__', 'value')} minus the best other seat's"
+    return evaluate
+
+
+@dataclass(frozen=True)
+class Heuristics:
+    """How agents judge a position.
+
+    `seat_value` is a seat's own standing (absolute, points-like); search takes margins of it over the
+    best rival at a cut-off. `evaluate` is what the greedy player maximises for the seat; by default
+    the margin of `seat_value`. `search` suggests ismcts settings (`rollout_depth` or
+    `rollout_depth_per_rival`, `rollout_sample`).
+    """
+
+    seat_value: Evaluate = score_value
+    evaluate: Evaluate | None = None
+    search: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.evaluate is None:
+            object.__setattr__(self, "evaluate", margin(self.seat_value))
+
+
+Figures = Callable[[Game, "Match"], Mapping[str, float]]
+FaceMaker = Callable[[Game], Sequence[Any]]
+
+
+def no_figures(game: Game, match: "Match") -> dict[str, float]:
+    """The default: a game without card-level figures."""
+    return {}
+
+
+@dataclass(frozen=True)
+class Check:
+    """One forward-model check the shared tests run: a player count, options and how many playouts."""
+
+    players: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    playouts: int = 200
+    deep_playouts: int = 8
+
+
+@dataclass(frozen=True)
+class Expectations:
+    """What the shared tests check of a game, kept with the game.
+
+    `checks`: the checker runs (default: every player count, default options). `fingerprint`: the hash
+    of seeded random playouts (`tablepress.core.fingerprint`); a deliberate rule or card-data change
+    alters it, and the game's author records the new one.
+    """
+
+    checks: tuple[Check, ...] = ()
+    fingerprint: str | None = None
+
+
+@dataclass(frozen=True)
+class GamePackage:
+    """Everything about one game: its engine and its optional parts (see the module docstring)."""
+
+    game: Game
+    folder: Path
+    terminal: TerminalView = field(default_factory=PlainTerminal)
+    heuristics: Heuristics = field(default_factory=Heuristics)
+    stats: Figures = no_figures
+    faces: FaceMaker | None = None
+    expectations: Expectations = field(default_factory=Expectations)
+
+    @property
+    def name(self) -> str:
+        """The game's name on every surface (`flowers`, `by-this`)."""
+        return self.game.name
+
+    def file(self, name: str) -> Path | None:
+        """A file of the game's folder (`intro.toml`, `rules.md`, `web.js`), or None if it has none."""
+        path = self.folder / name
+        return path if path.is_file() else None
+
+    def rules(self) -> str:
+        """The full rules a player needs (`rules.md` in the folder), or the game's summary."""
+        path = self.file("rules.md")
+        return path.read_text(encoding="utf-8") if path else self.game.rules_text()
+
+    def checks(self) -> tuple[Check, ...]:
+        """The forward-model checks to run: the expectations' own, or every player count."""
+        if self.expectations.checks:
+            return self.expectations.checks
+        game = self.game
+        return tuple(Check(players) for players in range(game.min_players, game.max_players + 1))
+
+
+def package(game: Game, module_file: str, *, terminal: Any = None, heuristics: Heuristics | None = None,
+            stats: Figures | None = None, faces: FaceMaker | None = None,
+            expectations: Expectations | None = None) -> GamePackage:
+    """A game's package from its `__init__.py` (`module_file` is that file's `__file__`).
+
+    `terminal` may be a `TerminalView` or a module with `render` (and `command`).
+    """
+    view: TerminalView
+    if terminal is None:
+        view = PlainTerminal()
+    elif isinstance(terminal, TerminalView):
+        view = terminal
+    else:
+        view = ModuleTerminal(terminal)
+    return GamePackage(
+        game=game, folder=Path(module_file).resolve().parent, terminal=view,
+        heuristics=heuristics or Heuristics(), stats=stats or no_figures, faces=faces,
+        expectations=expectations or Expectations(),
+    )
