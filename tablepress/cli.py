@@ -159,35 +159,17 @@ def bench(
     players: Annotated[Optional[str], typer.Option(help="player counts, e.g. 2,4 (default: fewest and most)")] = None,
     seconds: Annotated[float, typer.Option(help="seconds per measurement")] = 2.0,
     ismcts: Annotated[bool, typer.Option(help="also measure ISMCTS search iterations per second")] = True,
+    simulator: Annotated[bool, typer.Option(help="also measure simulate: games per CPU second (random, greedy seats), --jobs 2 over 1")] = False,
     research: Annotated[bool, typer.Option(help="also compare with OpenSpiel (ISMCTS, python_block_dominoes; rl extra)")] = False,
 ) -> None:
     """Measure random-play actions per second, games per second and ISMCTS iterations per second."""
-    from .agents.speed import ismcts_speed
-    from .bench import random_playouts
+    from .bench import bench_tables
 
-    table = Table(title="Random self-play and search speed")
-    for column in ("game", "players", "games", "actions/s", "games/s", *(["ismcts it/s"] if ismcts else [])):
-        table.add_column(column, justify="right")
     try:
-        for name in games or game_names():
-            chosen = get_game(name)
-            counts = ([int(p) for p in players.split(",")] if players
-                      else sorted({max(chosen.min_players, 2), chosen.max_players}))
-            for count in counts:
-                chosen.check_players(count)
-                result = random_playouts(chosen, count, seconds)
-                search = ismcts_speed(chosen, count, seconds) if ismcts else None
-                table.add_row(name, str(count), str(result.games), f"{result.actions_per_second:,.0f}",
-                              f"{result.games_per_second:,.1f}",
-                              *([f"{search.iterations_per_second:,.0f}"] if search else []))
-    except (TablepressError, ValueError) as exc:
+        for table in bench_tables(games, players, seconds, ismcts, research, simulator):
+            console.print(table)
+    except TablepressError as exc:
         raise fail(str(exc)) from None
-    console.print(table)
-    if research:
-        from .rl.bench import tables as research_tables
-
-        for extra in research_tables(games or None, seconds=min(seconds, 1.0)):
-            console.print(extra)
 
 
 @app.command()
@@ -255,6 +237,22 @@ def print_sheets(
                           soft_wrap=True)
     except TablepressError as exc:
         raise fail(str(exc)) from None
+
+
+@app.command("new-game")
+def new_game(
+    name: Annotated[str, typer.Argument(help="the new game's name: lowercase letters, digits and hyphens")],
+    where: Annotated[Path, typer.Option("--dir", help="where to write the game's folder")] = Path("."),
+) -> None:
+    """Start a new game: a pip-installable package with a small working engine, rules, intro and tests."""
+    from .scaffold import new_game as write_skeleton
+
+    try:
+        root = write_skeleton(name, where)
+    except TablepressError as exc:
+        raise fail(str(exc)) from None
+    console.print(f"{root}: a new game. Next: pip install -e {root} && pytest {root}", highlight=False,
+                  soft_wrap=True)
 
 
 def main() -> None:

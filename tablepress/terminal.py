@@ -11,6 +11,7 @@ from pathlib import Path
 
 from rich.columns import Columns
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.table import Table
 
 from .agents.base import HUMAN, make_agent
@@ -20,7 +21,7 @@ from .core.match import Match, UndoPoint
 from .core.registry import package_of
 from .core.rng import derive_seed
 
-COMMANDS = "help, undo, log, quit"
+COMMANDS = "help, rules, undo, log, quit"
 
 
 class QuitGame(Exception):
@@ -101,6 +102,9 @@ class TerminalTable:
             if command == "help":
                 self.console.print(self.game.rules_text())
                 self.console.print(f"Commands: a move as listed, its number, {COMMANDS}.")
+                continue
+            if command == "rules":
+                self.console.print(Markdown(package_of(self.game).rules()))
                 continue
             if command == "log":
                 self._show_log(seat)

@@ -18,7 +18,7 @@ from tablepress.agents.ladder import markdown, parse_rung, run_rung, wilson
 from tablepress.cli import app
 from tablepress.core.errors import TablepressError
 from tablepress.core.registry import get_game
-from tablepress.games.flowers.heuristics import area_value, evaluate
+from tablepress.games.flowers.heuristics import area_value, seat_value
 from tablepress.games.flowers.notation import parse_position
 from tablepress.games.flowers.scoring import score_area
 
@@ -95,7 +95,7 @@ def test_flowers_heuristic_is_the_score_once_no_turns_are_left() -> None:
             seat = FLOWERS.to_move(state)[0]
             FLOWERS.apply_legal(state, seat, rng.choice(FLOWERS.legal_actions(state, seat)))
         for seat in range(2):
-            assert evaluate(FLOWERS, state, seat) == FLOWERS.scores(state)[seat]
+            assert seat_value(FLOWERS, state, seat) == FLOWERS.scores(state)[seat]
             assert area_value(FLOWERS, state.areas[seat], 0) == score_area(state.areas[seat], FLOWERS.cards).total
 
 
@@ -205,7 +205,7 @@ def test_ismcts_starts_from_the_greedy_players_judgement() -> None:
             info = SeatInfo(FLOWERS, state, seat)
             greedy = GreedyAgent(seed=1)
             best = {greedy.choose(info) for _ in range(8)}  # placements are public: only ties differ
-            values = [evaluate(FLOWERS, _placed(state, seat, a), seat) for a in legal]
+            values = [seat_value(FLOWERS, _placed(state, seat, a), seat) for a in legal]
             top = {a for a, v in zip(legal, values) if v >= max(values) - 1e-9}
             assert best <= top
             assert IsmctsAgent(seed=2, budget=1).choose(info) in top
@@ -249,7 +249,7 @@ def test_the_root_prior_judges_a_draw_by_the_best_place_for_the_card() -> None:
             break
         if legal[0].startswith("draw") and len(legal) > 1:
             info = _OpenInfo(FLOWERS, state, seat)
-            values = action_values(FLOWERS, [FLOWERS.clone(state)], seat, legal, evaluate, random.Random(1))
+            values = action_values(FLOWERS, [FLOWERS.clone(state)], seat, legal, seat_value, random.Random(1))
             top = {a for a, v in zip(legal, values) if v >= max(values) - 1e-9}
             if legal[0] not in top:
                 discriminating += 1
@@ -288,13 +288,13 @@ def test_a_cut_off_in_the_middle_of_a_turn_values_the_turn_finished() -> None:
     seat = state.current
     FLOWERS.apply_legal(state, seat, "draw 1")
     placed = [_placed(state, seat, a) for a in FLOWERS.legal_actions(state, seat)]
-    best = max(evaluate(FLOWERS, p, seat) - evaluate(FLOWERS, p, 1 - seat) for p in placed)
-    held = evaluate(FLOWERS, state, seat) - evaluate(FLOWERS, state, 1 - seat)
+    best = max(seat_value(FLOWERS, p, seat) - seat_value(FLOWERS, p, 1 - seat) for p in placed)
+    held = seat_value(FLOWERS, state, seat) - seat_value(FLOWERS, state, 1 - seat)
     assert best != pytest.approx(held)
     for finish, expected in ((True, best), (False, held)):
         agent = IsmctsAgent(seed=1, rollout_depth=0, finish_turn=finish)
         agent._depth = agent._rollout_depth({}, 2)
-        rewards = agent._leaf(FLOWERS, FLOWERS.clone(state), evaluate, 2, seat)
+        rewards = agent._leaf(FLOWERS, FLOWERS.clone(state), seat_value, 2, seat)
         assert rewards[seat] == pytest.approx(expected)
 
 
@@ -318,9 +318,9 @@ def test_actions_first_met_in_a_later_determinization_are_opened_best_first() ->
     node = Node()
     for sample in hands:
         legal = FLOWERS.legal_actions(sample, seat)
-        agent._rank(FLOWERS, sample, node, seat, legal, evaluate)
+        agent._rank(FLOWERS, sample, node, seat, legal, seat_value)
         opened = [a for a in node.order if a in set(legal)]
-        values = [evaluate(FLOWERS, _placed(sample, seat, a), seat) for a in opened]
+        values = [seat_value(FLOWERS, _placed(sample, seat, a), seat) for a in opened]
         assert values == sorted(values, reverse=True)
         assert set(opened) == set(legal)
     assert len(node.order) == len(set(node.order)) == len(node.known)

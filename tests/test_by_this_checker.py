@@ -1,24 +1,27 @@
-"""The forward-model checker on By This: 2, 3 and 4 players, and the Young table."""
+"""The forward-model checker on By This (the package's declared checks), and the heuristics."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from tablepress.core.checker import check_game
+from tablepress.core.package import Check
 from tablepress.core.registry import get_game
-from tablepress.games.by_this.heuristics import evaluate
+from tablepress.games.by_this import GAME, PACKAGE
+from tablepress.games.by_this.heuristics import (CLOSE_WEIGHT, SPECIAL_WEIGHT, WIN_BONUS, seat_value,
+                                                 shelf_worth)
+from tablepress.games.by_this.state import OVER
+
+evaluate = PACKAGE.heuristics.evaluate
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_checker(players: int) -> None:
-    report = check_game(get_game("by-this"), players, playouts=300, deep_playouts=10, seed=players)
-    assert report.playouts == 300 and report.leak_checks > 0 and report.resampled > 0
-
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_checker_young_table(players: int) -> None:
-    report = check_game(get_game("by-this"), players, {"young": True}, playouts=150, deep_playouts=6, seed=7)
-    assert report.playouts == 150
+@pytest.mark.parametrize("check", PACKAGE.checks(), ids=lambda c: f"{c.players}p-{dict(c.options)}")
+def test_checker(check: Check) -> None:
+    report = check_game(get_game("by-this"), check.players, check.options, playouts=check.playouts,
+                        deep_playouts=check.deep_playouts, seed=check.players)
+    assert report.playouts == check.playouts and report.leak_checks > 0 and report.resampled > 0
 
 
 def test_checker_with_a_variant() -> None:
@@ -39,3 +42,61 @@ def test_evaluate_prefers_closing_a_long_shelf_and_is_zero_sum_at_the_start() ->
     game.apply(closed, mover, "close")
     game.apply(kept, mover, "keep")
     assert evaluate(game, closed, mover) > evaluate(game, kept, mover)
+
+
+def relative_evaluate(game, state, seat: int) -> float:
+    """The evaluation By This had before seat_value: its standing minus the best opponent's, in one piece."""
+    values = [state.scores[s] + CLOSE_WEIGHT * state.closes[s] for s in range(state.players)]
+    if state.phase == OVER:
+        winners = game.winners(state)
+        if seat in winners:
+            values[seat] += WIN_BONUS / len(winners)
+    else:
+        values[state.current] += shelf_worth(game, state)
+        for s in range(state.players):
+            values[s] += SPECIAL_WEIGHT * sum(1 for card in state.hands[s] if card >= game.thing_count)
+    others = [values[s] for s in range(state.players) if s != seat]
+    return values[seat] - max(others)
+
+
+def random_positions(count: int):
+    """Positions met in seeded random games of 2–4 players, the last one of each game finished."""
+    for game_number in range(count):
+        players = 2 + game_number % 3
+        state = GAME.new(players, 100 + game_number, {"young": game_number % 2 == 1})
+        rng = random.Random(game_number)
+        while not GAME.is_over(state):
+            yield state
+            seat = GAME.to_move(state)[0]
+            GAME.apply_legal(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        yield state
+
+
+def test_the_default_margin_of_seat_value_is_the_old_evaluation_before_the_end() -> None:
+    met = 0
+    for state in random_positions(24):
+        for seat in range(state.players):
+            old, new = relative_evaluate(GAME, state, seat), evaluate(GAME, state, seat)
+            if state.phase != OVER:
+                assert new == old
+                met += 1
+            else:
+                winners = GAME.winners(state)
+                if winners == [seat]:
+                    assert new == pytest.approx(old)
+                elif seat in winners:  # a shared win: level with the other winners, not ahead of them
+                    assert new == pytest.approx(old - WIN_BONUS / len(winners))
+                else:  # the winners' bonus now counts against a loser
+                    assert new < old
+    assert met > 1000
+
+
+def test_seat_value_is_the_seats_own_standing() -> None:
+    state = GAME.new(3, 5)
+    specials = [sum(1 for card in hand if card >= GAME.thing_count) for hand in state.hands]
+    for seat in range(3):
+        extra = shelf_worth(GAME, state) if seat == state.current else 0.0
+        assert seat_value(GAME, state, seat) == pytest.approx(SPECIAL_WEIGHT * specials[seat] + extra)
+    state.scores, state.closes, state.phase = [7, 9, 9], [1, 2, 2], OVER
+    assert [seat_value(GAME, state, s) for s in range(3)] == pytest.approx(
+        [7.1, 9.2 + WIN_BONUS / 2, 9.2 + WIN_BONUS / 2])

@@ -58,3 +58,18 @@ def test_scripted_hot_seat_game_to_the_end() -> None:
     play_in_terminal(match, console, None, read=lambda prompt: next(script))
     out = console.file.getvalue()
     assert match.is_over and "Final scores" in out and "Not a legal move" in out
+
+
+def test_help_is_the_short_summary_and_the_full_rules_are_the_rules_file() -> None:
+    from tablepress.games.by_this import PACKAGE
+
+    help_text = GAME.rules_text()
+    assert help_text.startswith(GAME.summary) and "thing NAME" in help_text and len(help_text.splitlines()) <= 3
+    rules = PACKAGE.rules()
+    assert rules == PACKAGE.file("rules.md").read_text(encoding="utf-8")
+    for heading in ("## Setup", "## A turn", "## The specials", "## The end", "## Variants and options",
+                    "## Writing your moves"):
+        assert heading in rules
+    for special in ("By This", "Dump the Shelf", "Lock the Key", "Same Number"):
+        assert f"**{special}**" in rules
+    assert all(name in rules for name in GAME.by_name)

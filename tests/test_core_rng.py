@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 
 import pytest
 
-from tablepress.core.registry import game_names, get_game
+from tablepress.core.fingerprint import fingerprint, playouts
+from tablepress.core.registry import game_names, get_game, get_package
 from tablepress.core.rng import (
     NeedChance,
     ScriptedChanceError,
@@ -19,48 +18,30 @@ from tablepress.core.rng import (
     scripted_outcomes,
 )
 
-#: Fingerprints of seeded random playouts of every game (`_fingerprint`); they equal the games from
-#: before game chance went through `core.rng.chance`. A deliberate rule or card-data change alters them: recompute then.
-ENGINE_FINGERPRINTS = {
-    "flowers": "a7ad3da18ceca7b75096ef99",
-    "pressed": "baa5a4f9b9f7f15a534e7140",
-    "by-this": "0feed0d32c6311c9dc1f812b",
-    "planted": "b3c184f29ef1dfe189f5f228",
-}
+NAMES = game_names()
 
 
-def _fingerprint(name: str) -> str:
-    """A hash of 4 seeded random playouts at each player count (up to 4): actions, scores and final states.
-
-    Views are left out: what a view shows may grow without the game changing.
-    """
-    game = get_game(name)
-    digest = hashlib.blake2b(digest_size=12)
-    for players in range(game.min_players, min(game.max_players, 4) + 1):
-        for seed in range(4):
-            rng = random.Random(1000 * players + seed)
-            state = game.new(players, 12345 + 7919 * seed)
-            actions = []
-            while not game.is_over(state):
-                seat = rng.choice(game.to_move(state))
-                action = rng.choice(game.legal_actions(state, seat))
-                game.apply_legal(state, seat, action)
-                actions.append((seat, action))
-            record = [actions, game.scores(state)]
-            digest.update(json.dumps(record, sort_keys=True, default=str).encode())
-            digest.update(repr(state).encode())
-    return digest.hexdigest()
-
-
-@pytest.mark.parametrize("name", sorted(ENGINE_FINGERPRINTS))
+@pytest.mark.parametrize("name", NAMES)
 def test_engines_are_unchanged_without_a_script(name: str) -> None:
-    """With scripting off every game is bit for bit what it was: the same seeds give the same games."""
-    assert _fingerprint(name) == ENGINE_FINGERPRINTS[name]
+    """With scripting off every game is bit for bit what its package recorded: the same seeds give the
+    same games. A game that records no fingerprint is still deterministic."""
+    game = get_game(name)
+    first = fingerprint(game)
+    assert fingerprint(game) == first, "two computations differ: the game is not deterministic"
+    recorded = get_package(name).expectations.fingerprint
+    if recorded is not None:
+        assert first == recorded, f"{name}'s rules changed: if that was meant, record {first} in its package"
 
 
-def test_every_game_is_fingerprinted() -> None:
-    """A new game joins the fingerprint test."""
-    assert set(game_names()) <= set(ENGINE_FINGERPRINTS)
+@pytest.mark.parametrize("name", NAMES)
+def test_recorded_chance_replays_the_fingerprinted_games(name: str) -> None:
+    """The fingerprint's playouts, with their chance recorded and replayed as a script, are the same games."""
+    game = get_game(name)
+    with record_chance() as draws:
+        seeded = [(actions, scores) for actions, scores, _ in playouts(game)]
+    with scripted_chance(scripted_outcomes(draws)):
+        scripted = [(actions, scores) for actions, scores, _ in playouts(game)]
+    assert draws and scripted == seeded
 
 
 def test_chance_is_random_random_without_a_script() -> None:
@@ -135,7 +116,7 @@ def test_a_recorded_log_replays_as_a_script() -> None:
     assert script == scripted_outcomes(draws)
 
 
-@pytest.mark.parametrize("name", sorted(ENGINE_FINGERPRINTS))
+@pytest.mark.parametrize("name", NAMES)
 def test_engines_draw_their_setup_through_chance(name: str) -> None:
     """Under an empty script every game's setup stops at its first draw, with that draw's outcome count;
     a recorded setup replayed as a script gives the same game."""

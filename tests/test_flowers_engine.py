@@ -8,7 +8,8 @@ import pytest
 
 from tablepress.core.checker import check_game
 from tablepress.core.errors import IllegalAction, OptionError
-from tablepress.games.flowers import GAME
+from tablepress.core.package import Check
+from tablepress.games.flowers import GAME, PACKAGE
 
 
 @pytest.mark.parametrize(("players", "sizes"), [(1, [40, 40]), (2, [26, 26, 26]), (3, [30, 30, 30]), (4, [35, 35, 34])])
@@ -158,13 +159,30 @@ def test_determinize_keeps_what_the_seat_knows():
     assert GAME.view(theirs, 1) == GAME.view(state, 1)
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_forward_model_checker(players):
-    report = check_game(GAME, players, playouts=1000, deep_playouts=10, seed=players)
-    assert report.playouts == 1000
+def test_every_card_is_seen_by_the_seat_or_in_a_hidden_zone():
+    """Public cards, the seat's private card, another seat's blind draw and the hidden zones hold every card once."""
+    for players, seed in ((1, 12), (2, 13), (3, 14), (4, 15)):
+        rng = random.Random(seed)
+        state = GAME.new(players, seed)
+        while not GAME.is_over(state):
+            for seat in range(players):
+                public = GAME.view(state, seat)["public"]
+                seen = [c for area in public["areas"] for cell in area for c in cell["cards"]] + public["removed"]
+                seen += [s["top"] for s in public["stacks"] if s["top"]]
+                drawn = public["drawn"] or GAME.view(state, seat)["private"].get("drawn")
+                if drawn is None and state.drawn is not None:
+                    drawn = GAME.cards.codes[state.drawn]  # another seat's face-down draw: their private view
+                zones = GAME.hidden_zones(state, seat)
+                unseen = [GAME.cards.codes[c] for cards in zones.values() for c in cards]
+                everything = [GAME.cards.codes[c] for c in GAME.card_counts(state).elements()]
+                assert sorted(seen + unseen + ([drawn] if drawn else [])) == sorted(everything)
+            seat = GAME.to_move(state)[0]
+            GAME.apply_legal(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+@pytest.mark.parametrize("check", PACKAGE.checks(), ids=lambda c: f"{c.players}p-{dict(c.options)}")
+def test_forward_model_checker(check: Check) -> None:
+    report = check_game(GAME, check.players, check.options, playouts=check.playouts,
+                        deep_playouts=check.deep_playouts, seed=check.players)
+    assert report.playouts == check.playouts
     assert report.leak_checks > 0 and report.resampled > 0
-
-
-def test_forward_model_checker_summer():
-    report = check_game(GAME, 2, {"summer": True}, playouts=300, deep_playouts=8)
-    assert report.playouts == 300

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablepress.core.errors import PositionError
-from tablepress.games.flowers import GAME
+from tablepress.games.flowers import GAME, PACKAGE
 from tablepress.games.flowers.notation import format_area, parse_position
 from tablepress.games.flowers.scoring import score_area
 
@@ -17,6 +19,15 @@ CARDS = GAME.cards
 def score(text: str) -> dict:
     """Score a one-player grid and return its breakdown."""
     return GAME.score_position(text)["players"][0]
+
+
+def test_the_rules_file_scores_its_worked_examples_as_it_says():
+    """Each grid in rules.md is followed by its total in bold; the engine must agree, and help stays the summary."""
+    examples = re.findall(r"```\n([^`]*)```\n\*\*([−-]?\d+) points?\.\*\*", PACKAGE.rules())
+    assert len(examples) == 4
+    for grid, total in examples:
+        assert score(grid)["total"] == int(total.replace("−", "-")), grid
+    assert GAME.rules_text() == GAME.summary
 
 
 def test_example_1_one_valid_group_of_each_value_and_a_red_region():

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from tablepress.games.planted import GAME
+from tablepress.games.planted import GAME, PACKAGE
 from tablepress.games.planted.engine import OVER
-from tablepress.games.planted.heuristics import evaluate, seat_value
+from tablepress.games.planted.heuristics import seat_value
+
+evaluate = PACKAGE.heuristics.evaluate
 
 PLANT = {p.name: i for i, p in enumerate(GAME.cards.plants)}
 

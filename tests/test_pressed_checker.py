@@ -5,15 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tablepress.core.checker import check_game
-from tablepress.games.pressed import GAME
-
-ELECTIVE_SETS = [
-    "Aster,Chrysanthemum,Tulip",
-    "Anemone,Baby's Breath,Tulip",
-    "Anemone,Aster,Baby's Breath",
-    "Baby's Breath,Chrysanthemum,Tulip",
-    "Anemone,Aster,Chrysanthemum",
-]
+from tablepress.games.pressed import ELECTIVE_SETS, GAME
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablepress.core.errors import DataError, IllegalAction, OptionError, PositionError
-from tablepress.games.pressed import GAME
+from tablepress.games.pressed import GAME, flow
 from tablepress.games.pressed.cards import PressedCards, load_data
 from tablepress.games.pressed.engine import EFFECT, OVER, PICK, PLANT, PRESS, PressedGame
 from tablepress.games.pressed.scoring import best_final, final_score, plant_score
@@ -242,7 +242,7 @@ def test_tie_for_first_player_goes_to_the_lowest_marker() -> None:
     state.stack = [2, 1, 0]  # seat 1 reached 10 before seat 0
     state.pressed = [[()], [()], [()]]
     state.to_press = [[], [], []]
-    GAME._end_round(state)
+    flow.end_round(GAME.cards, state)
     assert state.first == 1
 
 

@@ -136,7 +136,7 @@ def test_returns_follow_the_engine_winners() -> None:
 
 def test_research_benchmark_runs() -> None:
     """The benchmark's two comparisons run end to end (a tiny budget; speed is never asserted)."""
-    from tablepress.rl.bench import search_speed, tables
+    from tablepress.bench.research import search_speed, tables
 
     row = search_speed(NAMES[0], budget=4, count=1)
     assert row.ours > 0 and row.ours_rollout > 0 and row.openspiel > 0

@@ -58,9 +58,26 @@ def test_a_game_that_fails_is_one_line_naming_it(monkeypatch: pytest.MonkeyPatch
     def broken(game, match):  # noqa: ANN001, ANN202
         raise KeyError("petal")
 
-    class Hook:
-        figures = staticmethod(broken)
-
-    monkeypatch.setattr(sim_runner, "stats_module", lambda game: Hook)
+    monkeypatch.setattr(sim_runner, "card_figures", broken)
     with pytest.raises(TablepressError, match=r"^game 0 \(seed \d+\) failed: KeyError: 'petal'$"):
         run_games(SimSpec("flowers", 2, ("random", "random")), 1, 3, jobs=1)
+
+
+def test_every_game_is_logged_move_by_move_and_replays(tmp_path) -> None:  # noqa: ANN001
+    from tablepress.core.match import Match, load_record
+
+    spec = SimSpec("planted", 3, ("random", "greedy:1", "random"), records=str(tmp_path))
+    row = play_one(spec, 4, 2)
+    record = load_record(tmp_path / "game-000002.json")
+    assert len(record["actions"]) == row["decisions"] > 0
+    assert record["seats"] == row["seats"] == ["random", "greedy:1", "random"]
+    replayed = Match.from_record(record)
+    assert replayed.is_over and [float(s) for s in replayed.game.scores(replayed.state)] == row["scores"]
+
+
+def test_rotated_seats_move_the_first_spec_one_seat_a_game() -> None:
+    spec = SimSpec("flowers", 3, ("ismcts", "greedy", "greedy"), rotate=True)
+    assert [spec.seats_of(i).index("ismcts") for i in range(5)] == [0, 1, 2, 0, 1]
+    assert SimSpec("flowers", 2, ("a", "b")).seats_of(1) == ["a", "b"]
+    rows = run_games(SimSpec("by-this", 2, ("greedy:1", "random"), rotate=True), 3, 4, jobs=1)
+    assert [row["seats"] for row in rows] == [["greedy:1", "random"], ["random", "greedy:1"]] * 2

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
+import random
 import warnings
 
 import httpx
@@ -14,9 +16,11 @@ warnings.filterwarnings("ignore", message="Using `httpx`")
 from fastapi.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
+from tablepress.core import registry  # noqa: E402
+from tablepress.core.errors import IllegalAction  # noqa: E402
 from tablepress.core.match import Match  # noqa: E402
-from tablepress.core.registry import game_names, get_game  # noqa: E402
-from tablepress.web.app import create_app  # noqa: E402
+from tablepress.core.registry import game_names, get_game, get_package  # noqa: E402
+from tablepress.web.app import GENERIC_RENDERER, create_app  # noqa: E402
 
 from web_helpers import auth, play_out, wait_for  # noqa: E402
 
@@ -45,6 +49,15 @@ def create(client, game="flowers", seats=("human", "human"), **extra):
 def hub_state(app, game_id):
     room = app.state.hub.rooms[game_id]
     return room.match.game, room.match.state
+
+
+def accepted(game, state, seat, text) -> bool:
+    """Whether the game's own validation (the terminal's too) takes `text` for `seat` now."""
+    try:
+        game.checked(state, seat, text)
+    except IllegalAction:
+        return False
+    return True
 
 
 # ----- creating games ---------------------------------------------------------------------------
@@ -325,10 +338,27 @@ def test_undo_takes_back_a_move_that_revealed_nothing(app, client, tmp_path):
     assert client.get(f"/api/games/{gid}").json()["version"] == 1
 
 
-def test_every_registered_game_has_its_own_web_renderer(client):
+def test_every_registered_game_gets_its_own_web_renderer_or_the_generic_table(client):
     for name in game_names():
-        script = client.get(f"/games/{name}/web.js").text
-        assert f'TP.registerGame("{name}"' in script, f"{name} has no web.js"
+        reply = client.get(f"/games/{name}/web.js")
+        assert reply.status_code == 200 and reply.headers["content-type"].startswith("text/javascript")
+        if get_package(name).file("web.js") is None:
+            assert reply.text == GENERIC_RENDERER, name
+        else:
+            assert f'TP.registerGame("{name}"' in reply.text, name
+
+
+def test_a_game_without_web_js_or_rules_md_is_served_generically(client, monkeypatch, tmp_path):
+    bare = dataclasses.replace(get_package("flowers"), folder=tmp_path)  # a folder with none of the files
+    monkeypatch.setitem(registry._loaded, "flowers", bare)
+    assert bare.file("web.js") is None and bare.file("rules.md") is None
+    assert client.get("/games/flowers/web.js").text == GENERIC_RENDERER
+    flowers = next(g for g in client.get("/api/catalog").json()["games"] if g["name"] == "flowers")
+    assert flowers["rules"] == bare.game.rules_text()
+    gid, tokens = create(client)
+    assert "board" in client.get(f"/play/{gid}").text
+    view = client.post(f"/api/games/{gid}/actions", headers=auth(tokens["0"]), json={"action": "draw 1"}).json()
+    assert view["version"] == 1 and view["legal_actions"]
 
 
 def test_search_agents_think_in_worker_processes_and_finish_the_game(client):
@@ -340,24 +370,82 @@ def test_search_agents_think_in_worker_processes_and_finish_the_game(client):
 
 
 @pytest.mark.parametrize("name", game_names())
-def test_near_miss_actions_are_refused_with_409_in_every_game(client, name):
+def test_near_miss_actions_are_refused_with_409_in_every_game(app, client, name):
     gid, tokens = create(client, name, ["human"] * max(2, get_game(name).min_players))
-    rng = __import__("random").Random(4)
+    rng = random.Random(4)
     for _step in range(12):
         spectator = client.get(f"/api/games/{gid}").json()
         if spectator["status"] == "over":
             break
-        token = tokens[str(spectator["to_move"][0])]
+        seat = spectator["to_move"][0]
+        token = tokens[str(seat)]
         legal = client.get(f"/api/games/{gid}", headers=auth(token)).json()["legal_actions"]
         action = rng.choice(legal)
-        for junk in (action + " ", " " + action, action.upper(), action + " x", action.replace(" ", "  "),
-                     action[:-1], action.split()[0], "\u202e" + action, action + "\x00", "99999999999999999999"):
-            if junk in legal:
-                continue
+        game, state = hub_state(app, gid)
+        for junk in (action.upper(), action + " x", action[:-1], action.split()[0], "\u202e" + action,
+                     action + "\x00", "99999999999999999999"):
+            if accepted(game, state, seat, junk):
+                continue  # a form the game itself takes (see the test of typed forms)
             reply = client.post(f"/api/games/{gid}/actions", headers=auth(token), json={"action": junk})
             assert reply.status_code == 409, (junk, reply.text)
         assert client.get(f"/api/games/{gid}").json()["version"] == spectator["version"]
         assert client.post(f"/api/games/{gid}/actions", headers=auth(token), json={"action": action}).status_code == 200
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_api_takes_the_typed_forms_the_terminal_takes_and_records_them_canonically(app, client, name):
+    gid, tokens = create(client, name, ["human"] * max(2, get_game(name).min_players))
+    rng = random.Random(6)
+    for _step in range(40):
+        seat = client.get(f"/api/games/{gid}").json()["to_move"][0]
+        legal = client.get(f"/api/games/{gid}", headers=auth(tokens[str(seat)])).json()["legal_actions"]
+        spaced = [action for action in legal if " " in action]
+        if spaced:
+            break
+        client.post(f"/api/games/{gid}/actions", headers=auth(tokens[str(seat)]), json={"action": rng.choice(legal)})
+    else:
+        pytest.skip(f"{name} offered no action with a space")
+    action = rng.choice(spaced)
+    typed = "  " + action.replace(" ", "  ", 1) + " "
+    game, state = hub_state(app, gid)
+    assert game.checked(state, seat, typed) == action  # what the terminal takes
+    reply = client.post(f"/api/games/{gid}/actions", headers=auth(tokens[str(seat)]), json={"action": typed})
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["log"][-1]["text"] == action
+    assert app.state.hub.rooms[gid].match.actions[-1] == (seat, action)
+    assert app.state.hub.store.load_games()[0].actions[-1][:2] == (seat, action)
+
+
+def test_a_failing_store_write_changes_nothing(app, monkeypatch):
+    with TestClient(app, raise_server_exceptions=False) as client:
+        gid, tokens = create(client)
+        before = client.get(f"/api/games/{gid}", headers=auth(tokens["0"])).json()
+        room = app.state.hub.rooms[gid]
+        state = room.match.state
+
+        def full_disk(*_args, **_kwargs):
+            raise OSError("disk full")
+
+        monkeypatch.setattr(app.state.hub.store, "append_action", full_disk)
+        reply = client.post(f"/api/games/{gid}/actions", headers=auth(tokens["0"]), json={"action": "draw 1"})
+        assert reply.status_code == 500 and reply.json() == {"detail": "internal server error"}
+        assert room.match.state is state and room.match.moves == []
+        assert client.get(f"/api/games/{gid}", headers=auth(tokens["0"])).json() == before
+
+
+@pytest.mark.parametrize("variant, fragment", [
+    ({"scoring": {"region_min": "x"}}, "variant: scoring.region_min: must be a number"),
+    ({"scoring": {"no_such_rule": 1}}, "variant: scoring.no_such_rule:"),
+    ({"no_such_section": {}}, "variant: no_such_section:"),
+    ({}, "changes nothing"),
+    ("[scoring]\nregion_min = true\n", "scoring.region_min"),
+])
+def test_a_bad_variant_is_refused_as_simulate_refuses_it(client, variant, fragment):
+    reply = client.post("/api/games", json={"game": "flowers", "seats": ["human", "human"], "variant": variant})
+    assert reply.status_code == 422, reply.text
+    detail = reply.json()["detail"]
+    assert fragment in detail and "\n" not in detail and "invalid literal" not in detail
+    assert client.get("/api/games").json()["games"] == []
 
 
 def test_a_card_data_variant_plays_and_is_recorded(client, cli, tmp_path):

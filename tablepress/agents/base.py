@@ -3,39 +3,10 @@
 from __future__ import annotations
 
 import importlib
-import random
 from abc import ABC, abstractmethod
-from typing import Any
 
 from ..core.errors import TablepressError
-from ..core.game import Game
-
-
-class SeatInfo:
-    """Everything one seat may use to decide: its view, its legal actions and determinizations.
-
-    The true state stays private to this object; an agent never touches it. `determinize` gives full
-    states that agree with what the seat knows, for search.
-    """
-
-    __slots__ = ("game", "seat", "_state")
-
-    def __init__(self, game: Game, state: Any, seat: int):
-        self.game = game
-        self.seat = seat
-        self._state = state
-
-    def view(self) -> dict[str, Any]:
-        """The seat's view: {"public": ..., "private": ...}."""
-        return self.game.view(self._state, self.seat)
-
-    def legal_actions(self) -> list[str]:
-        """The seat's legal actions now."""
-        return self.game.legal_actions(self._state, self.seat)
-
-    def determinize(self, rng: random.Random) -> Any:
-        """A full state consistent with this seat's knowledge; hidden information resampled from `rng`."""
-        return self.game.determinize(self._state, self.seat, rng)
+from ..core.match import SeatInfo
 
 
 class Agent(ABC):

@@ -105,7 +105,7 @@ class GreedyAgent(Agent):
         if len(actions) == 1:
             return actions[0]
         game = info.game
-        samples = self.determinizations if getattr(game, "hidden_information", True) else 1
+        samples = self.determinizations if game.hidden_information else 1
         states = [info.determinize(self.rng) for _ in range(samples)]
         values = action_values(game, states, info.seat, actions, heuristic_for(game), self.rng)
         best = max(values)

@@ -276,7 +276,7 @@ class IsmctsAgent(Agent):
         best continuation of its turn, averaged over `prior_samples` determinizations (one without hidden
         information), and open the root's actions in that order."""
         game, seat = info.game, info.seat
-        samples = self.prior_samples if getattr(game, "hidden_information", True) else 1
+        samples = self.prior_samples if game.hidden_information else 1
         states = [state] + [info.determinize(self.rng) for _ in range(samples - 1)]
         seat_value = seat_value_for(game)
         totals = [0.0] * len(actions)

@@ -1,9 +1,10 @@
 """The strength ladder: head-to-head win rates of agent specs in every game, with Wilson 95% intervals.
 
-A rung pits a challenger spec against an opponent spec in one game at one player count: in each game
-the challenger holds one seat and the opponent spec every other seat; the challenger's seat rotates
-game by game, so every seat (first player included) is played equally. A shared victory counts 1/k
-to each of its k winners. The fair share of one seat is 1/players: a challenger above it is stronger.
+A rung pits a challenger spec against an opponent spec in one game at one player count. It is a
+simulator run (`tablepress.sim`): in game `index` the challenger holds seat `index % players` and the
+opponent spec every other seat, so every seat (first player included) is played equally; the results
+are the simulator's rows and the interval is the simulator's `wilson`. A shared victory counts 1/k to
+each of its k winners. The fair share of one seat is 1/players: a challenger above it is stronger.
 
 Everything is seeded: the same seed gives the same games, whatever the number of worker processes
 (unless a time budget such as `ismcts:1s` is used).
@@ -11,16 +12,15 @@ Everything is seeded: the same seed gives the same games, whatever the number of
 
 from __future__ import annotations
 
-import math
-import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..core.registry import get_game
 from ..core.rng import derive_seed
-from .base import SeatInfo, make_agent
+from ..sim.backends import cpu_seconds, run_games
+from ..sim.runner import SimSpec
+from ..sim.stats import wilson
 
 #: The default rungs: (challenger, opponent, games at 2 players, games at the largest player count).
 #: ismcts at two budgets (100 and 300 iterations) each meet greedy, the common yardstick.
@@ -31,17 +31,6 @@ DEFAULT_RUNGS: tuple[tuple[str, str, int, int], ...] = (
 )
 
 
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) for a success rate; successes may be fractional."""
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 @dataclass
 class GameResult:
     """One ladder game: where the challenger sat, its share of the victory, and the scores."""
@@ -49,8 +38,7 @@ class GameResult:
     index: int
     seat: int
     share: float
-    scores: list[int]
-    seconds: float
+    scores: list[float]
 
 
 @dataclass
@@ -64,6 +52,7 @@ class Rung:
     games: int = 0
     wins: float = 0.0
     mean_margin: float = 0.0
+    #: CPU seconds the rung's games took (this process and its workers).
     seconds: float = 0.0
     results: list[GameResult] = field(default_factory=list)
 
@@ -91,61 +80,24 @@ class Rung:
         return data
 
 
-def play_one(game_name: str, players: int, challenger: str, opponent: str, index: int, seed: int) -> GameResult:
-    """Play ladder game number `index`: the challenger sits at seat `index % players`."""
+def run_rung(game_name: str, players: int, challenger: str, opponent: str, games: int, seed: int = 0,
+             jobs: int = 1) -> Rung:
+    """Play `games` games of one rung (on `jobs` local processes) and collect the challenger's results."""
     game = get_game(game_name)
-    seat = index % players
-    specs = [opponent] * players
-    specs[seat] = challenger
-    game_seed = derive_seed(seed, game_name, players, challenger, opponent, index)
-    agents = [make_agent(spec, derive_seed(game_seed, "agent", i)) for i, spec in enumerate(specs)]
-    state = game.new(players, game_seed)
-    start = time.perf_counter()
-    while not game.is_over(state):
-        for mover in game.to_move(state):
-            if mover in game.to_move(state):
-                action = agents[mover].choose(SeatInfo(game, state, mover))
-                game.apply_legal(state, mover, action)
-            if game.is_over(state):
-                break
-    winners = game.winners(state)
-    share = 1.0 / len(winners) if seat in winners else 0.0
-    return GameResult(index, seat, share, game.scores(state), time.perf_counter() - start)
-
-
-def _play_packed(args: tuple) -> GameResult:
-    return play_one(*args)
-
-
-def run_rung(
-    game_name: str, players: int, challenger: str, opponent: str, games: int, seed: int = 0, jobs: int = 1,
-    progress: Callable[[GameResult], None] | None = None,
-) -> Rung:
-    """Play `games` games of one rung (in `jobs` processes) and collect the challenger's results."""
-    rung = Rung(get_game(game_name).name, players, challenger, opponent)
-    tasks = [(rung.game, players, challenger, opponent, i, seed) for i in range(games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(_tracked(pool.map(_play_packed, tasks), progress))
-    else:
-        results = list(_tracked(map(_play_packed, tasks), progress))
-    rung.results = sorted(results, key=lambda r: r.index)
-    rung.games = len(results)
-    rung.wins = sum(r.share for r in results)
-    margins = []
-    for r in results:
-        others = [s for i, s in enumerate(r.scores) if i != r.seat]
-        margins.append(r.scores[r.seat] - max(others))
+    game.check_players(players)
+    rung = Rung(game.name, players, challenger, opponent)
+    spec = SimSpec(rung.game, players, (challenger,) + (opponent,) * (players - 1), rotate=True)
+    start = cpu_seconds()
+    rows = run_games(spec, derive_seed(seed, rung.game, players, challenger, opponent), games, jobs=jobs)
+    rung.seconds = cpu_seconds() - start
+    for row in rows:
+        seat = row["index"] % players
+        rung.results.append(GameResult(row["index"], seat, row["shares"][seat], row["scores"]))
+    rung.games = len(rows)
+    rung.wins = sum(r.share for r in rung.results)
+    margins = [r.scores[r.seat] - max(s for i, s in enumerate(r.scores) if i != r.seat) for r in rung.results]
     rung.mean_margin = sum(margins) / len(margins) if margins else 0.0
-    rung.seconds = sum(r.seconds for r in results)
     return rung
-
-
-def _tracked(results: Iterable[GameResult], progress: Callable[[GameResult], None] | None) -> Iterable[GameResult]:
-    for result in results:
-        if progress is not None:
-            progress(result)
-        yield result
 
 
 def player_counts(game_name: str) -> list[int]:
@@ -203,7 +155,6 @@ def ladder_command(
     for name in chosen:
         counts = [int(p) for p in players.split(",")] if players else player_counts(name)
         for count in counts:
-            get_game(name).check_players(count)
             for challenger, opponent, number, most in plan:
                 number = number if count == 2 or most is None else most
                 with console.status(f"{name} {count}p: {challenger} vs {opponent}, {number} games"):

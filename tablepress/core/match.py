@@ -101,9 +101,19 @@ class Match:
         self.seed = int(seed)
         self.options = game.normalise_options(options)
         self.seats = list(seats) if seats else ["human"] * players
-        self.state = game.new(players, self.seed, self.options)
-        self.moves: list[Move] = []
         self._legal: dict[int, list[str]] = {}
+        self._state = game.new(players, self.seed, self.options)
+        self.moves: list[Move] = []
+
+    @property
+    def state(self) -> Any:
+        """The engine state now (only `view` may show it to anyone)."""
+        return self._state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        self._state = state
+        self._legal = {}
 
     # ----- reading ---------------------------------------------------------------------------
     @property
@@ -175,7 +185,7 @@ class Match:
             state = game.clone(self.state)
             game.apply_legal(state, seat, text)
             commit(move, state)
-            self.state = state
+            self._state = state
         self.moves.append(move)
         self._legal = {}
         return move
@@ -194,6 +204,18 @@ class Match:
             if after is not None:
                 after(self, move)
 
+    def fork(self) -> "Match":
+        """A second match at this point, with its own log, sharing the current state object.
+
+        Safe when both act only through `act(..., commit=...)`, which replaces the state rather than
+        changing it in place (as the web hub and the OpenSpiel adapter do).
+        """
+        twin = object.__new__(Match)
+        twin.__dict__.update(self.__dict__)
+        twin.moves = list(self.moves)
+        twin._legal = dict(self._legal)
+        return twin
+
     # ----- undo ------------------------------------------------------------------------------
     def undo_point(self) -> UndoPoint:
         """Where the match is now, to come back to with `undo`."""
@@ -203,7 +225,6 @@ class Match:
         """Go back to `point`: its state, and the moves before it."""
         self.state = point.state
         del self.moves[point.moves:]
-        self._legal = {}
 
     # ----- records ---------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
@@ -276,6 +297,19 @@ class Match:
             raise RecordError(
                 f"the replayed scores {game.scores(match.state)} differ from the recorded {record['scores']}"
             )
+
+
+def random_playout(match: Match, rng: random.Random,
+                   before: Callable[[Match, int, list[str]], None] | None = None) -> None:
+    """Play `match` to the end with a uniformly random mover and action at every step, drawn from `rng`
+    (mover first, then action: the same seed always gives the same game). `before(match, seat, legal)`
+    is called before each action, e.g. to measure the position."""
+    while not match.is_over:
+        seat = rng.choice(match.to_move())
+        legal = match.legal(seat)
+        if before is not None:
+            before(match, seat, legal)
+        match.act(seat, rng.choice(legal))
 
 
 def load_record(path: str | Path) -> dict[str, Any]:

@@ -9,24 +9,13 @@ from rich.table import Table
 from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.registry import get_game
+from ..core.variants import load_variant
 
 
 def game_with_variant(name: str, variant: str | Path | None) -> Game:
     """The game called `name`, with its card data changed by the TOML variant file if one is given."""
     game = get_game(name)
-    if variant is None:
-        return game
-    from ..sim.variants import base_data, check_shape, read_variant
-
-    overrides = read_variant(variant)
-    base = base_data(game)
-    try:
-        if base is not None:
-            check_shape(overrides, base)
-        return game.with_variant(overrides)
-    except TablepressError as exc:
-        message = str(exc)
-        raise type(exc)(message if message.startswith(str(variant)) else f"{variant}: {message}") from None
+    return game if variant is None else load_variant(variant, game)
 
 
 def print_command(game: str, out: Path, paper: str, backs: bool, bleed: float, duplex: str,

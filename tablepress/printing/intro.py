@@ -71,7 +71,7 @@ def load_intro(game: Game) -> Intro:
     """The game's intro, validated; a missing file or section is a DataError naming it."""
     path = intro_path(game)
     if not path.is_file():
-        raise TablepressError(f"{game.name} has no intro yet ({path.name} is missing)")
+        return default_intro(game)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
@@ -95,6 +95,15 @@ def load_intro(game: Game) -> Intro:
         raise DataError(f"{path}: the intro has no section with id {missing[0]!r}")
     return Intro(data["title"], data.get("tagline", ""), data.get("facts", ""), data["thesis"].strip(),
                  tuple(sections))
+
+
+def default_intro(game: Game) -> Intro:
+    """The intro of a game that ships no `intro.toml`: its title, player count and summary, then its rules."""
+    players = f"{game.min_players}–{game.max_players}" if game.min_players != game.max_players else str(game.min_players)
+    rules = package_of(game).rules()
+    rules = "\n".join(line.lstrip("#").strip() if line.startswith("#") else line for line in rules.splitlines())
+    return Intro(game.title or game.name, "", f"{players} players", game.summary or game.title or game.name,
+                 (Section("rules", "How to play", rules.strip()),))
 
 
 def contents_line(game: Game) -> str:

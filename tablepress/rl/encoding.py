@@ -28,6 +28,7 @@ import numpy as np
 
 from ..core.errors import TablepressError
 from ..core.game import Game
+from ..core.match import Match, random_playout
 from ..core.registry import get_game
 from ..core.rng import derive_seed, record_chance
 
@@ -64,16 +65,14 @@ def measure(game: Game, players: int, options: Mapping[str, Any] | None = None,
     most = longest = 0
     for index in range(games):
         rng = random.Random(derive_seed("tablepress.rl.measure", game.name, players, index))
-        state = game.new(players, rng.getrandbits(63), options)
-        length = 0
-        while not game.is_over(state):
-            seats = game.to_move(state)
-            for seat in seats:
-                most = max(most, len(game.legal_actions(state, seat)))
-            seat = rng.choice(seats)
-            game.apply_legal(state, seat, rng.choice(game.legal_actions(state, seat)))
-            length += 1
-        longest = max(longest, length)
+        match = Match(game, players, rng.getrandbits(63), options)
+
+        def widest(match: Match, seat: int, legal: list[str]) -> None:
+            nonlocal most
+            most = max([most, *(len(match.legal(s)) for s in match.to_move())])
+
+        random_playout(match, rng, widest)
+        longest = max(longest, len(match.moves))
     return Bounds(actions=most, length=longest)
 
 
@@ -117,10 +116,7 @@ def measure_chance(game: Game, players: int, options: Mapping[str, Any] | None =
     for index in range(games):
         rng = random.Random(derive_seed("tablepress.rl.measure_chance", game.name, players, index))
         with record_chance() as draws:
-            state = game.new(players, rng.getrandbits(63), options)
-            while not game.is_over(state):
-                seat = rng.choice(game.to_move(state))
-                game.apply_legal(state, seat, rng.choice(game.legal_actions(state, seat)))
+            random_playout(Match(game, players, rng.getrandbits(63), options), rng)
         most = max([most, *(n for n, _ in draws)])
         longest = max(longest, len(draws))
     return ChanceBounds(outcomes=most, events=longest)

@@ -43,6 +43,7 @@ import pyspiel
 
 from ..core.errors import TablepressError
 from ..core.game import Game, Option
+from ..core.match import Match, Move
 from ..core.registry import game_names, get_game
 from ..core.rng import NeedChance, record_chance, scripted_chance
 from .encoding import bounds, chance_bounds, encode_features, feature_texts, final_rewards, legal_mask
@@ -55,6 +56,10 @@ SET_SEPARATOR = "+"
 def short_name(game: Game) -> str:
     """The pyspiel name of a tablepress game: `tablepress_by_this` for `by-this`."""
     return "tablepress_" + game.name.replace("-", "_")
+
+
+def _keep(move: Move, state: Any) -> None:
+    """Nothing to store before a match adopts an action's result."""
 
 
 def _option_param(option: Option) -> Any:
@@ -161,23 +166,25 @@ SETUP: tuple[()] = ()
 
 
 class Inner:
-    """The mutable part of a state. OpenSpiel clones Python states with deepcopy; this copies itself
-    cheaply instead of a generic deep copy, and pickles its game by name.
+    """The mutable part of a state: the `Match` being played and the engine call waiting on chance.
 
-    An engine state, once held here, is never changed in place (each action is applied to a clone),
-    so copies share it.
+    OpenSpiel clones Python states with deepcopy; this copies itself cheaply instead (the match's
+    state is shared: every action is applied to a copy through `Match.act(commit=...)`, never in
+    place), and pickles its game by name.
     """
 
-    __slots__ = ("game", "engine", "pending", "outcomes", "need", "ahead", "log", "legal")
+    __slots__ = ("game", "match", "pending", "pending_move", "outcomes", "need", "ahead")
 
-    def __init__(self, game: Game, engine: Any, pending: tuple[Any, ...] | None, outcomes: list[int],
-                 log: list[tuple[int, str, str]], need: int = 0, ahead: tuple[int, ...] = ()):
+    def __init__(self, game: Game, match: Match | None, pending: tuple[Any, ...] | None, outcomes: list[int],
+                 pending_move: Move | None = None, need: int = 0, ahead: tuple[int, ...] = ()):
         self.game = game
-        #: The engine state: the one before the pending call while chance is being chosen, None before
+        #: The match: at the state before the pending call while chance is being chosen; None before
         #: the setup is complete.
-        self.engine = engine
+        self.match = match
         #: The engine call waiting on chance: SETUP, (seat, action text), or None.
         self.pending = pending
+        #: The pending action as the log shows it (it is in the log at once; its effects come with its chance).
+        self.pending_move = pending_move
         #: The chance outcomes chosen so far for the pending call.
         self.outcomes = outcomes
         #: The number of outcomes of the chance node now (0 when no call is pending).
@@ -185,25 +192,46 @@ class Inner:
         #: The outcome counts of the chance nodes known to follow (`NeedChance.then`: the rest of a
         #: shuffle); the call is run again only once they are chosen.
         self.ahead = ahead
-        #: Each action: (seat, full text, what the other seats saw of it).
-        self.log = log
-        #: (seat, its legal actions) for the current engine state, or None.
-        self.legal: tuple[int, list[str]] | None = None
+
+    @property
+    def engine(self) -> Any:
+        """The engine state (None during the setup)."""
+        return None if self.match is None else self.match.state
+
+    @property
+    def log(self) -> list[Move]:
+        """Every action so far, the pending one included."""
+        moves = [] if self.match is None else list(self.match.moves)
+        return moves + ([self.pending_move] if self.pending_move is not None else [])
 
     def __deepcopy__(self, memo: dict) -> "Inner":
-        copy = Inner(self.game, self.engine, self.pending, list(self.outcomes), list(self.log), self.need,
-                     self.ahead)
-        copy.legal = self.legal
-        return copy
+        return Inner(self.game, None if self.match is None else self.match.fork(), self.pending,
+                     list(self.outcomes), self.pending_move, self.need, self.ahead)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return _restore_inner, (short_name(self.game), self.engine, self.pending, self.outcomes, self.log,
+        match = self.match
+        saved = None if match is None else (match.players, match.options, match.state,
+                                            [(m.seat, m.action, m.public) for m in match.moves])
+        return _restore_inner, (short_name(self.game), saved, self.pending, self.outcomes, self.pending_move,
                                 self.need, self.ahead)
 
 
-def _restore_inner(name: str, engine: Any, pending: tuple[Any, ...] | None, outcomes: list[int],
-                   log: list[tuple[int, str, str]], need: int, ahead: tuple[int, ...]) -> Inner:
-    return Inner(REGISTERED[name].tablepress_game, engine, pending, outcomes, log, need, ahead)
+def _restore_inner(name: str, saved: tuple[int, dict, Any, list[tuple[int, str, str]]] | None,
+                   pending: tuple[Any, ...] | None, outcomes: list[int], pending_move: Move | None, need: int,
+                   ahead: tuple[int, ...]) -> Inner:
+    game = REGISTERED[name].tablepress_game
+    match = None
+    if saved is not None:
+        players, options, engine, moves = saved
+        match = _new_match(game, players, options)
+        match.state = engine
+        match.moves = [Move(seat, text, public) for seat, text, public in moves]
+    return Inner(game, match, pending, outcomes, pending_move, need, ahead)
+
+
+def _new_match(game: Game, players: int, options: Mapping[str, Any]) -> Match:
+    """A match of `game` (its chance comes from the running script, if any)."""
+    return Match(game, players, 0, dict(options), ["openspiel"] * players)
 
 
 #: The uniform chance outcomes of a node with n outcomes, by n.
@@ -225,7 +253,7 @@ class TablepressSpielState(pyspiel.State):
     def __init__(self, game: TablepressSpielGame):
         super().__init__(game)
         self._config = game.config
-        self._inner = Inner(self.tablepress_game, None, SETUP, [], [])
+        self._inner = Inner(self.tablepress_game, None, SETUP, [])
         self._resume()
 
     @property
@@ -242,11 +270,12 @@ class TablepressSpielState(pyspiel.State):
         try:
             with scripted_chance(inner.outcomes):
                 if inner.pending == SETUP:
-                    engine = game.new(self._config.players, 0, dict(self._config.options))
+                    inner.match = _new_match(game, self._config.players, self._config.options)
                 else:
                     seat, text = inner.pending  # type: ignore[misc]
-                    engine = game.clone(inner.engine)
-                    game.apply_legal(engine, seat, text)
+                    assert inner.match is not None
+                    inner.match = inner.match.fork()
+                    inner.match.act(seat, text, commit=_keep)
         except NeedChance as need:
             if need.n > self._config.chance_outcomes:
                 raise ChanceSpaceExceeded(
@@ -255,12 +284,11 @@ class TablepressSpielState(pyspiel.State):
             inner.need = need.n
             inner.ahead = need.then
             return
-        inner.engine = engine
         inner.pending = None
+        inner.pending_move = None
         inner.outcomes = []
         inner.need = 0
         inner.ahead = ()
-        inner.legal = None
 
     # ----- flow --------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -269,15 +297,14 @@ class TablepressSpielState(pyspiel.State):
             return pyspiel.PlayerId.CHANCE
         if self.tablepress_game.is_over(self._engine):
             return pyspiel.PlayerId.TERMINAL
-        return self.tablepress_game.to_move(self._engine)[0]
+        assert self._inner.match is not None
+        return self._inner.match.next_mover()
 
     def _legal_texts(self, player: int) -> list[str]:
         inner = self._inner
-        if inner.pending is not None or player < 0:
+        if inner.pending is not None or player < 0 or inner.match is None:
             return []
-        if inner.legal is None or inner.legal[0] != player:
-            inner.legal = (player, self.tablepress_game.legal_actions(inner.engine, player))
-        return inner.legal[1]
+        return inner.match.legal(player)
 
     def _legal_actions(self, player: int) -> list[int]:
         """Indices of `player`'s legal actions (0 … n-1)."""
@@ -303,8 +330,7 @@ class TablepressSpielState(pyspiel.State):
             return
         seat = self.current_player()
         text = self._legal_texts(seat)[action]
-        public = self.tablepress_game.public_action(inner.engine, seat, text)
-        inner.log.append((seat, text, public))
+        inner.pending_move = Move(seat, text, self.tablepress_game.public_action(inner.engine, seat, text))
         inner.pending = (seat, text)
         inner.outcomes = []
         self._resume()
@@ -334,7 +360,7 @@ class TablepressSpielState(pyspiel.State):
 
     def log_as_seen(self, player: int | None) -> list[str]:
         """Every action as `player` saw it: its own in full, the others' public forms."""
-        return [f"{seat}:{text if seat == player else public}" for seat, text, public in self._inner.log]
+        return [f"{move.seat}:{move.seen_by(player)}" for move in self._inner.log]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "TablepressSpielState":
         """A state `player_id` cannot tell from this one, with everything it cannot see resampled by
@@ -352,23 +378,25 @@ class TablepressSpielState(pyspiel.State):
             inner.ahead = ()
             clone._resume()
             return clone
-        inner.log = [(seat, text if seat == player_id else public, public)
-                     for seat, text, public in inner.log]
-        inner.legal = None
+        match = inner.match
+        assert match is not None
+        match.moves = [Move(m.seat, m.seen_by(player_id), m.public) for m in match.moves]
         if inner.pending is None:
-            inner.engine = game.determinize(self._engine, player_id, rng)
+            match.state = game.determinize(self._engine, player_id, rng)
             return clone
         seat, text = inner.pending
+        if seat != player_id and inner.pending_move is not None:
+            inner.pending_move = Move(seat, inner.pending_move.public, inner.pending_move.public)
         for _ in range(16):
             engine = game.determinize(self._engine, player_id, rng)
             if seat == player_id:
                 choices = [text]
             else:
-                public = inner.log[-1][2]
+                public = inner.pending_move.public if inner.pending_move else None
                 choices = [a for a in game.legal_actions(engine, seat)
                            if game.public_action(engine, seat, a) == public]
             if choices:
-                inner.engine = engine
+                match.state = engine
                 inner.pending = (seat, rng.choice(choices))
                 break
         inner.outcomes = []
@@ -390,10 +418,10 @@ def from_engine_game(spiel_game: TablepressSpielGame, seed: int, path: list[int]
     game = spiel_game.tablepress_game
     config = spiel_game.config
     with record_chance() as draws:
-        engine = game.new(config.players, seed, dict(config.options))
+        match = Match(game, config.players, seed, dict(config.options), ["openspiel"] * config.players)
         for index in path:
-            seat = game.to_move(engine)[0]
-            game.apply_legal(engine, seat, game.legal_actions(engine, seat)[index])
+            seat = match.next_mover()
+            match.act(seat, match.legal(seat)[index])
     outcomes = iter([outcome for _, outcome in draws])
     state = spiel_game.new_initial_state()
     for index in [*path, None]:

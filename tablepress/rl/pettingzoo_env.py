@@ -10,9 +10,7 @@ or "raw"). `reset(seed=...)` seeds the deal; `render()` returns the spectator's 
 
 from __future__ import annotations
 
-import importlib
 import io
-import json
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -22,6 +20,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..core.game import Game
+from ..core.match import Match
 from ..core.registry import package_of
 from .encoding import bounds, encode_view, final_rewards, legal_mask, resolve_game, reward_range
 
@@ -60,9 +59,8 @@ class TablepressEnv(AECEnv):
         }
         self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents}
         self._rng = random.Random()
-        self.state: Any = None
-        #: (agent, state object, its legal actions), cleared whenever the state changes.
-        self._legal: tuple[str, Any, list[str]] | None = None
+        #: The game being played (None before the first reset); every step goes through it.
+        self.match: Match | None = None
 
     # ----- spaces ------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -84,23 +82,31 @@ class TablepressEnv(AECEnv):
         (game options are fixed when the environment is made)."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self.state = self.game.new(self.players, self._rng.getrandbits(63), self.options)
+        self.match = Match(self.game, self.players, self._rng.getrandbits(63), self.options,
+                           ["rl"] * self.players)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.game.to_move(self.state)[0]]
-        self._legal = None
+        self.agent_selection = self.possible_agents[self.match.next_mover()]
+
+    @property
+    def state(self) -> Any:
+        """The engine state of the game being played (None before the first reset)."""
+        return None if self.match is None else self.match.state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        assert self.match is not None, "reset() first"
+        self.match.state = state
 
     def legal_actions(self, agent: str) -> list[str]:
         """The text of each legal action of `agent` now: index k is action k."""
-        if self.state is None or agent != self.agent_selection or self.game.is_over(self.state):
+        if self.match is None or agent != self.agent_selection or self.match.is_over:
             return []
-        if self._legal is None or self._legal[0] != agent or self._legal[1] is not self.state:
-            self._legal = (agent, self.state, self.game.legal_actions(self.state, self.seat_of(agent)))
-        return self._legal[2]
+        return self.match.legal(self.seat_of(agent))
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """`agent`'s observation from its view; the mask is all zeros unless it is the agent to act."""
@@ -120,15 +126,14 @@ class TablepressEnv(AECEnv):
             raise ValueError(f"{agent}: action {action} is not one of the {len(legal)} legal actions")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self._legal = None
-        self.game.apply_legal(self.state, self.seat_of(agent), legal[int(action)])
-        if self.game.is_over(self.state):
+        self.match.act(self.seat_of(agent), legal[int(action)])
+        if self.match.is_over:
             for seat, value in enumerate(final_rewards(self.game, self.state, self.reward_mode)):
                 self.rewards[self.possible_agents[seat]] = value
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos = {a: {"scores": self.game.scores(self.state)} for a in self.agents}
         else:
-            self.agent_selection = self.possible_agents[self.game.to_move(self.state)[0]]
+            self.agent_selection = self.possible_agents[self.match.next_mover()]
         self._accumulate_rewards()
         if self.render_mode == "human":
             print(self.render())

@@ -7,6 +7,8 @@ Every backend returns the same rows in index order, so the statistics never depe
 from __future__ import annotations
 
 import os
+import resource
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -25,6 +27,15 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+def cpu_seconds() -> float:
+    """CPU seconds used so far by this process and by its finished workers (a closed pool's included).
+
+    Unlike the wall clock, the difference across a run holds on a machine shared with other work.
+    """
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 def chunks(games: int, workers: int) -> list[list[int]]:

@@ -18,9 +18,12 @@ from ..agents.base import parse_seats
 from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.registry import get_game
+from ..core.variants import load_variant
 from .backends import backend_session, run_games
 from .runner import SimSpec
-from .variants import BASE_WORDS, load_variant
+
+#: Words for the published card data where a variant file is expected (`--compare base my.toml`).
+BASE_WORDS = ("base", "published")
 
 
 class RateColumn(ProgressColumn):
@@ -37,8 +40,7 @@ def _variant(source: str | None, game: Game, players: int, options: Mapping[str,
     """(label, overrides or None) for a variant file, or for the published cards ("base")."""
     if source is None or source.strip().lower() in BASE_WORDS:
         return "published cards", None
-    _, overrides = load_variant(source, game, players, options)
-    return Path(source).stem, overrides
+    return Path(source).stem, load_variant(source, game, players, options).variant
 
 
 def check_arguments(games: int, jobs: int | None, backend: str, address: str | None, report: Path | None,

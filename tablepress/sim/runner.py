@@ -3,6 +3,7 @@
 A run is described by a `SimSpec` (game, players, seats, options, variant). Game `index` of a run with
 seed S is played with seed `derive_seed(S, index)`, and each seat's agent is seeded from that game seed,
 so a game's result depends only on (spec, run seed, index) — never on the worker that plays it.
+Every game is driven through `core.match.Match`: each action is validated and logged.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents.base import SeatInfo, make_agent
+from ..agents.base import make_agent
 from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.match import Match
@@ -32,24 +33,18 @@ class SimSpec:
     variant: Mapping[str, Any] | None = None
     #: Where to write each game's record (JSON), or None.
     records: str | None = None
+    #: Whether the seats turn with the game index: game i seats `seats[0]` at seat i % players (the ladder).
+    rotate: bool = False
 
     def key(self) -> str:
         """A stable text key for caching the game object in a worker."""
         return json.dumps([self.game, self.variant], sort_keys=True, default=str)
 
-
-class _CachedSeatInfo(SeatInfo):
-    """A SeatInfo whose legal actions are computed once per decision (the runner needs their count too)."""
-
-    __slots__ = ("_legal",)
-
-    def __init__(self, game: Game, state: Any, seat: int, legal: list[str]):
-        super().__init__(game, state, seat)
-        self._legal = legal
-
-    def legal_actions(self) -> list[str]:
-        """The seat's legal actions now (computed once by the runner)."""
-        return self._legal
+    def seats_of(self, index: int) -> list[str]:
+        """The seat specs of game `index`, each seat's spec at its place."""
+        if not self.rotate:
+            return list(self.seats)
+        return [self.seats[(seat - index) % self.players] for seat in range(self.players)]
 
 
 _games: dict[str, Game] = {}
@@ -91,27 +86,27 @@ def play_one(spec: SimSpec, run_seed: int, index: int) -> dict[str, Any]:
     """
     game = resolve_game(spec)
     seed = game_seed(run_seed, index)
-    match = Match(game, spec.players, seed, dict(spec.options), list(spec.seats))
-    state = match.state
-    agents = [make_agent(seat_spec, derive_seed(seed, "seat", seat)) for seat, seat_spec in enumerate(spec.seats)]
-    first_movers = game.to_move(state)
+    seats = spec.seats_of(index)
+    match = Match(game, spec.players, seed, dict(spec.options), seats)
+    agents = [make_agent(seat_spec, derive_seed(seed, "seat", seat)) for seat, seat_spec in enumerate(seats)]
+    first_movers = match.to_move()
     first = min(first_movers) if first_movers else 0
     decisions = legal_total = 0
     solo = spec.players == 1
     leaders: list[int] = []
-    last_turn = game.turn(state)
-    while not game.is_over(state):
-        seat = game.to_move(state)[0]
-        legal = game.legal_actions(state, seat)
-        action = agents[seat].choose(_CachedSeatInfo(game, state, seat, legal))
+    last_turn = game.turn(match.state)
+    while not match.is_over:
+        seat = match.next_mover()
+        info = match.seat_info(seat)
         decisions += 1
-        legal_total += len(legal)
-        game.apply_legal(state, seat, action)
-        match.actions.append((seat, action))
-        if not solo and game.turn(state) != last_turn:
-            last_turn = game.turn(state)
-            if last_turn % spec.players == 0 and not game.is_over(state):
-                leaders.append(_leader(game.scores(state)))
+        legal_total += len(info.legal_actions())
+        match.act(seat, agents[seat].choose(info))
+        turn = game.turn(match.state)
+        if not solo and turn != last_turn:
+            last_turn = turn
+            if turn % spec.players == 0 and not match.is_over:
+                leaders.append(_leader(game.scores(match.state)))
+    state = match.state
     scores = [float(s) for s in game.scores(state)]
     if not solo:
         leaders.append(_leader(scores))
@@ -131,7 +126,7 @@ def play_one(spec: SimSpec, run_seed: int, index: int) -> dict[str, Any]:
     row: dict[str, Any] = {
         "index": index,
         "seed": seed,
-        "seats": list(spec.seats),
+        "seats": seats,
         "first": first,
         "scores": scores,
         "winners": winners,
@@ -174,8 +169,8 @@ def play_chunk(spec: SimSpec, run_seed: int, indices: Sequence[int]) -> list[dic
 def card_figures(game: Game, match: Match) -> dict[str, float]:
     """The game's card-level figures for one finished match: `figures(game, match)` of its stats hook.
 
-    The hook gets the game (with its variant) and the finished `Match` (final `state`, every action in
-    `actions`, `seed`, `players`, `options`), and returns figures by name; replaying `match.actions`
-    from `game.new(match.players, match.seed, match.options)` gives every intermediate state.
+    The hook gets the game (with its variant) and the finished `Match` (final `state`, every move in
+    `moves` and `actions`, `seed`, `players`, `options`), and returns figures by name; replaying
+    `match.actions` from `game.new(match.players, match.seed, match.options)` gives every intermediate state.
     """
     return dict(package_of(game).stats(game, match))

@@ -8,7 +8,6 @@ on an error, and no traceback ever reaches a client.
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -24,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..agents.base import AGENTS, HUMAN
 from ..core.errors import IllegalAction, TablepressError
 from ..core.match import Match
-from ..core.registry import game_names, get_game, get_package
+from ..core.registry import game_names, get_package
 from .faces import card_svg
 from .hub import Hub, NotFound
 from .requests import MAX_BODY, BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_agent, parse_create
@@ -32,6 +31,9 @@ from .rooms import Room, Watcher, build_view
 from .store import Store
 
 STATIC = Path(__file__).parent / "static"
+#: What `/games/NAME/web.js` serves for a game without a `web.js`: it registers nothing, so the table
+#: draws the game generically.
+GENERIC_RENDERER = "/* no renderer for this game: the table draws it generically */\n"
 log = logging.getLogger("tablepress.web")
 
 #: Unfinished games one server keeps at most; live watchers per game at most.
@@ -108,11 +110,10 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
 
     @app.get("/games/{name}/web.js", include_in_schema=False)
     async def game_renderer(name: str) -> Response:
-        """A game's own drawing code, `tablepress/games/<folder>/web.js`."""
+        """A game's own drawing code (its package's `web.js`), or GENERIC_RENDERER: the table draws it generically."""
         path = game_asset(name, "web.js")
         if path is None:
-            return Response("/* no renderer for this game: the table draws it generically */\n",
-                            media_type="text/javascript")
+            return Response(GENERIC_RENDERER, media_type="text/javascript")
         return FileResponse(path, media_type="text/javascript")
 
     @app.get("/faces/{name}/{card}.svg", include_in_schema=False)
@@ -131,8 +132,8 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
     # ----- the API -------------------------------------------------------------------------------
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:
-        """Every game with its player counts, options and rules; the seat kinds."""
-        return {"games": [game_info(name) for name in game_names()], "agents": [HUMAN, *AGENTS]}
+        """Every registered game (plugins too) with its player counts, options and rules; the seat kinds."""
+        return {"games": catalog_games(), "agents": [HUMAN, *AGENTS]}
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
@@ -316,9 +317,21 @@ def game_asset(name: str, filename: str) -> Path | None:
         return None
 
 
+def catalog_games() -> list[dict[str, Any]]:
+    """`game_info` of every registered game; a plugin that fails to load is logged and left out."""
+    games = []
+    for name in game_names():
+        try:
+            games.append(game_info(name))
+        except TablepressError as exc:
+            log.error("the catalog leaves out %s: %s", name, exc)
+    return games
+
+
 def game_info(name: str) -> dict[str, Any]:
-    """What the lobby needs to offer a game: title, player counts, options, summary and rules."""
-    game = get_game(name)
+    """What the lobby needs to offer a game: title, player counts, options, summary and rules (from its package)."""
+    package = get_package(name)
+    game = package.game
     return {
         "name": game.name,
         "title": game.title,
@@ -326,7 +339,7 @@ def game_info(name: str) -> dict[str, Any]:
         "max_players": game.max_players,
         "default_players": game.default_players,
         "summary": game.summary,
-        "rules": get_package(name).rules(),
+        "rules": package.rules(),
         "options": [
             {"name": o.name, "kind": o.kind, "default": list(o.default) if isinstance(o.default, tuple) else o.default,
              "help": o.help, "choices": list(o.choices), "size": o.size}

@@ -1,9 +1,10 @@
 """The hub: every room on the server — creating games, taking actions, moving AI seats, restoring from disk.
 
-Each action is checked, committed to the store, applied, and only then answered and pushed to the
-watchers; a failed check or a failed write changes nothing. Actions on one game are serialised by its
-room's lock; games run side by side. AI seats move by themselves after a short pause (`ai_delay`), their
-thinking done in a worker thread so that other games keep going.
+Each action is taken through `Match.act`: checked (and made canonical), committed to the store, then
+adopted, and only then answered and pushed to the watchers; a failed check or a failed write changes
+nothing. Actions on one game are serialised by its room's lock; games run side by side. AI seats move
+by themselves after a short pause (`ai_delay`), their thinking done off the event loop (see `thinking`)
+so that other games keep going.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from typing import Any
 
 from ..agents.base import HUMAN
 from ..core.errors import IllegalAction, TablepressError
-from ..core.match import Match
+from ..core.match import Match, Move, UndoPoint
 from ..core.registry import get_game
-from .rooms import LogEntry, Room
+from ..core.variants import apply_variant
+from .rooms import Room
 from .store import GameRow, Store, hash_token
 from .thinking import Thinker, decision_seed
 
@@ -67,12 +69,9 @@ class Hub:
         if row.variant is not None:
             game = game.with_variant(row.variant)
         match = Match(game, row.players, row.seed, row.options, row.seats)
-        entries: list[LogEntry] = []
-        for seat, action, _stored_public, at in row.actions:
-            public = game.public_action(match.state, seat, action)
-            match.act(seat, action)
-            entries.append(LogEntry(seat, action, public, at))
-        return Room(row, match, entries)
+        for seat, action, _public, at in row.actions:
+            match.act(seat, action, at=at)
+        return Room(row, match)
 
     def start_ai(self) -> None:
         """Set every restored game's AI seats moving (call once the event loop runs)."""
@@ -120,7 +119,7 @@ class Hub:
         for room in sorted(finished, key=lambda r: r.used)[:max(0, len(finished) - MAX_FINISHED_LOADED)]:
             game, state, row = room.match.game, room.match.state, room.row
             row.status, row.scores, row.winners = "over", game.scores(state), game.winners(state)
-            row.count, row.actions = len(room.log), []
+            row.count, row.actions = len(room.match.moves), []
             del self.rooms[room.id]
             self.archive[room.id] = row
 
@@ -139,10 +138,15 @@ class Hub:
 
     def create(self, game_name: str, seats: list[str], options: Mapping[str, Any], seed: int | None,
                names: list[str] | None = None, variant: Mapping[str, Any] | None = None) -> tuple[Room, dict[str, str]]:
-        """A new game, stored; returns its room and one token per human seat (keyed by seat as text)."""
+        """A new game, stored; returns its room and one token per human seat (keyed by seat as text).
+
+        A variant is checked as `simulate --variant` checks one; a bad one raises DataError naming the field.
+        """
         game = get_game(game_name)
+        game.check_players(len(seats))
+        options = game.normalise_options(options)
         if variant is not None:
-            game = game.with_variant(variant)
+            game = apply_variant(variant, game, len(seats), options, "variant")
         seed = secrets.randbits(63) if seed is None else seed
         match = Match(game, len(seats), seed, options, seats)
         tokens = {str(seat): secrets.token_urlsafe(24) for seat, spec in enumerate(seats) if spec == HUMAN}
@@ -154,7 +158,7 @@ class Hub:
             names=names or default_names(seats), seed=seed, variant=None if variant is None else dict(variant),
             token_hashes={hash_token(token): int(seat) for seat, token in tokens.items()}, created=time.time(),
         )
-        room = Room(row, match, [])
+        room = Room(row, match)
         self.store.create_game(row)
         self.rooms[game_id] = room
         self.kick(room)
@@ -167,43 +171,28 @@ class Hub:
         self.kick(room)
 
     def _commit(self, room: Room, seat: int, action: str) -> None:
-        """Check, store, then apply one action and tell the watchers. Call with the lock held."""
+        """Take one action through the match, stored before it is adopted; tell the watchers. Call with the lock held."""
         match = room.match
-        game, state = match.game, match.state
-        if match.is_over:
-            raise IllegalAction("the game is over")
-        if seat not in match.to_move():
-            moving = ", ".join(str(s) for s in match.to_move()) or "nobody"
-            raise IllegalAction(f"it is not seat {seat}'s turn (to move: {moving})")
-        if action not in game.legal_actions(state, seat):
-            try:
-                reason = game.explain_illegal(state, seat, action)
-            except Exception:  # noqa: BLE001 - a hostile text must not turn into a server error
-                reason = f"{action!r} is not a legal action now"
-            raise IllegalAction(reason)
-        public = game.public_action(state, seat, action)
-        index = len(match.actions)
-        undoable = game.undoable(state, seat, action)
-        # Apply to a copy first so the stored status is right and a failing write leaves no trace.
-        trial = game.clone(state)
-        game.apply_legal(trial, seat, action)
-        over_after = game.is_over(trial)
-        at = self.store.append_action(
-            room.id, index, seat, action, public,
-            status="over" if over_after else None, scores=game.scores(trial) if over_after else None,
-            winners=game.winners(trial) if over_after else None,
-        )
-        match.state = trial
-        match.actions.append((seat, action))
-        room.log.append(LogEntry(seat, action, public, at))
-        if room.undo_stack and room.undo_stack[-1][1] != seat:
-            room.undo_stack.clear()
-        if undoable and not over_after:
-            room.undo_stack.append((index, seat, state))
-        else:
-            room.undo_stack.clear()
+        game = match.game
+        kept: list[UndoPoint] = []
+        at = time.time()
+
+        def store(move: Move, after: Any) -> None:
+            """Commit the move (and, if it ends the game, the result) before the match adopts `after`."""
+            over = game.is_over(after)
+            before = None if over or not game.undoable(match.state, move.seat, move.action) else match.undo_point()
+            self.store.append_action(
+                room.id, len(match.moves), move.seat, move.action, move.public, at,
+                status="over" if over else None, scores=game.scores(after) if over else None,
+                winners=game.winners(after) if over else None,
+            )
+            if before is not None:
+                kept.append(before)
+
+        match.act(seat, action, at=at, commit=store)
+        room.keep_undo(seat, kept[0] if kept else None)
         room.changed()
-        if over_after:
+        if match.is_over:
             self._evict()
 
     async def undo(self, room: Room, seat: int) -> None:
@@ -212,12 +201,10 @@ class Hub:
             if not room.can_undo(seat):
                 raise IllegalAction("nothing to undo: only your own last action, if it revealed nothing "
                                     "and nobody has acted since")
-            index, _seat, before = room.undo_stack[-1]
-            self.store.delete_last_action(room.id, index)
+            point = room.undo_stack[-1]
+            self.store.delete_last_action(room.id, point.moves)
             room.undo_stack.pop()
-            room.match.state = before
-            del room.match.actions[index:]
-            del room.log[index:]
+            room.match.undo(point)
             room.changed()
 
     async def hand_to_ai(self, room: Room, seat: int, spec: str) -> None:
@@ -266,20 +253,21 @@ class Hub:
             seats = room.ai_to_move()
             if not seats:
                 break
-            seat = seats[0]
-            state, index = room.match.state, len(room.match.actions)
+            seat = min(seats)  # as `Match.next_mover` picks among simultaneous movers
+            state, index = room.match.state, len(room.match.moves)
             action = await self._choose(room, seat, state, index)
             async with room.lock:
                 match = room.match
-                if match.is_over or seat not in match.to_move() or (
-                        match.state is not state and action not in match.game.legal_actions(match.state, seat)):
-                    continue  # the game moved on under it: think again
+                moved_on = match.state is not state
                 try:
-                    self._commit(room, seat, action)
-                except IllegalAction as exc:  # an agent bug: never freeze the game
-                    log.error("game %s: AI seat %s chose an illegal action %r (%s); playing a random one",
-                              room.id, seat, action, exc)
-                    self._commit(room, seat, random.choice(match.game.legal_actions(match.state, seat)))
+                    try:
+                        self._commit(room, seat, action)
+                    except IllegalAction as exc:
+                        if moved_on:
+                            continue  # the game moved on under it: think again
+                        log.error("game %s: AI seat %s chose an illegal action %r (%s); playing a random one",
+                                  room.id, seat, action, exc)  # an agent bug: never freeze the game
+                        self._commit(room, seat, random.choice(match.legal(seat)))
                 except Exception as exc:  # noqa: BLE001 - e.g. the disk is full; keep serving the rest
                     room.error = f"could not store the AI's action: {exc}"
                     log.error("game %s: %s", room.id, room.error)

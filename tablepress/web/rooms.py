@@ -1,8 +1,8 @@
-"""A room: one game being played on the server — its match, seats, tokens, move log and live watchers.
+"""A room: one game being played on the server — its match, seats, tokens, undo points and live watchers.
 
-Every view a room hands out is built from `game.view(state, seat)`; the move log shows a seat its own
-actions in full and everyone else's as `public_action` gave them (in full for everyone once the game is
-over, when the record is public too).
+Every view a room hands out is built from `game.view(state, seat)`; the move log is the match's moves,
+showing a seat its own actions in full and everyone else's as they saw them (in full for everyone once
+the game is over, when the record is public too).
 """
 
 from __future__ import annotations
@@ -14,21 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents.base import HUMAN
-from ..core.match import Match
+from ..core.match import Match, UndoPoint
 from .store import GameRow, hash_token
 
 #: How many views may wait for one slow watcher before the oldest are dropped.
 WATCH_QUEUE = 64
-
-
-@dataclass
-class LogEntry:
-    """One action as it happened: who, the full text, what the other seats saw, and when."""
-
-    seat: int
-    action: str
-    public: str
-    at: float
 
 
 @dataclass(eq=False)
@@ -51,11 +41,10 @@ class Watcher:
 class Room:
     """One game on the server. Mutations happen only under `lock`, on the event loop."""
 
-    def __init__(self, row: GameRow, match: Match, log: list[LogEntry]):
+    def __init__(self, row: GameRow, match: Match):
         self.row = row
         self.id = row.id
         self.match = match
-        self.log = log
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
         self.ai_task: asyncio.Task | None = None
@@ -64,8 +53,8 @@ class Room:
         self._views: dict[int | None, dict[str, Any]] = {}  # views of the current position, by seat
         #: Grows with every change (microseconds, so it keeps growing across restarts); clients keep the newest view.
         self.revision = _now_us()
-        #: (action index, seat, state before it) for each action that may be taken back, newest last.
-        self.undo_stack: list[tuple[int, int, Any]] = []
+        #: Where the match was before each action that may be taken back, newest last (all one seat's).
+        self.undo_stack: list[UndoPoint] = []
         #: AI seat → its agent spec; these seats move by themselves.
         self.ai_seats: dict[int, str] = {seat: spec for seat, spec in enumerate(match.seats) if spec != HUMAN}
 
@@ -83,8 +72,20 @@ class Room:
         """Whether `seat` may take back the last action (its own, revealing nothing, nobody acting since)."""
         if seat is None or not self.undo_stack or self.match.is_over:
             return False
-        index, who, _state = self.undo_stack[-1]
-        return who == seat and index == len(self.match.actions) - 1
+        moves = self.match.moves
+        index = self.undo_stack[-1].moves
+        return index == len(moves) - 1 and moves[index].seat == seat
+
+    def keep_undo(self, seat: int, point: UndoPoint | None) -> None:
+        """After `seat` acted: keep `point` (from before the action) if the action may be taken back.
+
+        Only an unbroken run of one seat's undoable actions is kept; any other action forgets them all.
+        """
+        moves = self.match.moves
+        if point is None or (self.undo_stack and moves[self.undo_stack[-1].moves].seat != seat):
+            self.undo_stack.clear()
+        if point is not None:
+            self.undo_stack.append(point)
 
     def ai_to_move(self) -> list[int]:
         """The AI seats that must act now."""
@@ -101,10 +102,10 @@ class Room:
     def log_for(self, seat: int | None, upto: int | None = None, reveal: bool | None = None) -> list[dict[str, Any]]:
         """The move log as `seat` may read it: its own actions in full, the others' public text."""
         show_all = self.match.is_over if reveal is None else reveal
-        entries = self.log if upto is None else self.log[:upto]
+        moves = self.match.moves if upto is None else self.match.moves[:upto]
         return [
-            {"n": n, "seat": e.seat, "text": e.action if (show_all or e.seat == seat) else e.public, "at": e.at}
-            for n, e in enumerate(entries, start=1)
+            {"n": n, "seat": move.seat, "text": move.action if show_all else move.seen_by(seat), "at": move.at}
+            for n, move in enumerate(moves, start=1)
         ]
 
     def view_for(self, seat: int | None) -> dict[str, Any]:
@@ -114,9 +115,9 @@ class Room:
         """
         cached = self._views.get(seat)
         if cached is None:
-            game, state = self.match.game, self.match.state
-            cached = build_view(self, game.view(state, seat), seat, self.match,
-                                legal=game.legal_actions(state, seat) if seat is not None and not self.match.is_over else [],
+            match = self.match
+            cached = build_view(self, match.view(seat), seat, match,
+                                legal=match.legal(seat) if seat is not None and not match.is_over else [],
                                 log=self.log_for(seat))
             cached["can_undo"] = self.can_undo(seat)
             cached["revision"] = self.revision
@@ -142,7 +143,7 @@ class Room:
             "seats": list(self.match.seats),
             "names": list(self.row.names),
             "to_move": list(self.match.to_move()),
-            "actions": len(self.log),
+            "actions": len(self.match.moves),
             "created": self.row.created,
             "scores": game.scores(state) if over else None,
             "winners": game.winners(state) if over else None,

@@ -15,7 +15,6 @@ import hashlib
 import json
 import sqlite3
 import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -108,11 +107,11 @@ class Store:
                  json.dumps(row.token_hashes), row.created, row.status),
             )
 
-    def append_action(self, game_id: str, index: int, seat: int, action: str, public: str,
+    def append_action(self, game_id: str, index: int, seat: int, action: str, public: str, at: float,
                       status: str | None = None, scores: list[int] | None = None,
-                      winners: list[int] | None = None) -> float:
-        """Append action number `index` (from 0) of a game, and its new status; committed when this returns."""
-        at = time.time()
+                      winners: list[int] | None = None) -> None:
+        """Append action number `index` (from 0) of a game, taken at time `at`, and its new status;
+        committed when this returns."""
         with self._lock, self._db:
             self._db.execute("BEGIN")
             self._db.execute(
@@ -123,7 +122,6 @@ class Store:
                 self._db.execute("UPDATE games SET status = ?, scores = ?, winners = ? WHERE id = ?",
                                  (status, None if scores is None else json.dumps(scores),
                                   None if winners is None else json.dumps(winners), game_id))
-        return at
 
     def update_seats(self, game_id: str, seats: list[str], names: list[str], token_hashes: dict[str, int]) -> None:
         """Store who sits where now (an AI taking over a seat); committed when this returns."""

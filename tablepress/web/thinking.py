@@ -19,8 +19,9 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from typing import Any
 
-from ..agents.base import SeatInfo, make_agent, parse_spec
+from ..agents.base import make_agent, parse_spec
 from ..core.game import Game
+from ..core.match import SeatInfo
 from ..core.registry import get_game
 from ..core.rng import derive_seed
 

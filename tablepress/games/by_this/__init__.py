@@ -1,6 +1,6 @@
 """By This (Table Press print-and-play): file things on one shelf under a Key that can change."""
 
-from ...core.package import Expectations, Heuristics, package
+from ...core.package import Check, Expectations, Heuristics, package
 from . import faces, heuristics, stats, terminal
 from .engine import ByThisGame, ByThisState
 
@@ -10,10 +10,19 @@ PACKAGE = package(
     GAME,
     __file__,
     terminal=terminal,
-    heuristics=Heuristics(evaluate=heuristics.evaluate),
+    heuristics=Heuristics(seat_value=heuristics.seat_value),
     stats=stats.figures,
     faces=faces.card_faces,
-    expectations=Expectations(fingerprint="0feed0d32c6311c9dc1f812b"),
+    expectations=Expectations(
+        checks=(
+            Check(2, playouts=300, deep_playouts=10),
+            Check(3, playouts=300, deep_playouts=10),
+            Check(4, playouts=300, deep_playouts=10),
+            Check(2, {"young": True}, playouts=150, deep_playouts=6),
+            Check(4, {"young": True}, playouts=150, deep_playouts=6),
+        ),
+        fingerprint="0feed0d32c6311c9dc1f812b",
+    ),
 )
 
 __all__ = ["GAME", "PACKAGE", "ByThisGame", "ByThisState"]

@@ -165,10 +165,6 @@ class ByThisCards:
         """Whether a card id is a thing (not a special)."""
         return card < self.thing_count
 
-    def number(self, card: int, key: int) -> int:
-        """The card's number under a Key (only the Key's word counts)."""
-        return self.numbers[self.keys[key].word_index][card]
-
     def all_numbers(self, card: int) -> dict[str, int]:
         """A thing's four numbers by word."""
         return {word: self.numbers[w][card] for w, word in enumerate(self.words)}

@@ -1,13 +1,12 @@
-"""A points-like value of a By This state for one seat, for the greedy player (used on determinized states).
+"""A points-like standing of one seat in a By This state, for the agents (used on determinized states).
 
-value(seat) = points so far + the shelf's worth to the seat that acts next (it may close it at the end of
-its turn: the better of closing it as it is and closing it one thing longer, the growth discounted) +
-small terms for closes (the tie-break) and specials in hand. evaluate = value(seat) − the best opponent's.
+seat_value(seat) = points so far + small terms for closes (the tie-break) and specials in hand + the
+shelf's worth if the seat acts next (it may close it at the end of its turn: the better of closing it
+as it is and closing it one thing longer, the growth discounted); at the end, points and closes plus
+each winner's share of a win bonus. The package's evaluate is the margin of it over the best rival.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from .engine import CLOSE_STEP, OVER, ByThisGame, ByThisState
 from .scoring import close_points
@@ -40,22 +39,12 @@ def shelf_worth(game: ByThisGame, state: ByThisState) -> float:
     return best
 
 
-def evaluate(game: ByThisGame, state: ByThisState, seat: int) -> float:
-    """Points-like value of a full state for `seat`: its standing minus the best opponent's."""
-    values = [state.scores[s] + CLOSE_WEIGHT * state.closes[s] for s in range(state.players)]
+def seat_value(game: ByThisGame, state: ByThisState, seat: int) -> float:
+    """The seat's own standing in points: score, closes, specials in hand, the shelf if it acts next."""
+    value = state.scores[seat] + CLOSE_WEIGHT * state.closes[seat]
     if state.phase == OVER:
         winners = game.winners(state)
-        if seat in winners:
-            values[seat] += WIN_BONUS / len(winners)
-    else:
-        values[state.current] += shelf_worth(game, state)
-        for s in range(state.players):
-            values[s] += SPECIAL_WEIGHT * sum(1 for card in state.hands[s] if card >= game.thing_count)
-    others = [values[s] for s in range(state.players) if s != seat]
-    return values[seat] - (max(others) if others else 0.0)
-
-
-def describe(game: ByThisGame, state: ByThisState, seat: int) -> dict[str, Any]:
-    """The parts of the evaluation, for people tuning the heuristic."""
-    return {"evaluate": evaluate(game, state, seat), "shelf_worth": shelf_worth(game, state),
-            "to_move": state.current, "scores": list(state.scores)}
+        return value + WIN_BONUS / len(winners) if seat in winners else value
+    if seat == state.current:
+        value += shelf_worth(game, state)
+    return value + SPECIAL_WEIGHT * sum(1 for card in state.hands[seat] if card >= game.thing_count)

@@ -1,6 +1,6 @@
 """Flowers (Paul-Henri Argiot): draw, place, make exact number groups and big colour regions."""
 
-from ...core.package import Expectations, Heuristics, package
+from ...core.package import Check, Expectations, Heuristics, package
 from . import faces, heuristics, stats, terminal
 from .engine import FlowersGame, FlowersState
 
@@ -10,10 +10,16 @@ PACKAGE = package(
     GAME,
     __file__,
     terminal=terminal,
-    heuristics=Heuristics(seat_value=heuristics.evaluate, evaluate=heuristics.evaluate, search=heuristics.SEARCH),
+    heuristics=Heuristics(seat_value=heuristics.seat_value, evaluate=heuristics.seat_value, search=heuristics.SEARCH),
     stats=stats.figures,
     faces=faces.card_faces,
-    expectations=Expectations(fingerprint="a7ad3da18ceca7b75096ef99"),
+    expectations=Expectations(
+        checks=(
+            *(Check(players, playouts=1000, deep_playouts=10) for players in range(1, 5)),
+            Check(2, {"summer": True}, playouts=300, deep_playouts=8),
+        ),
+        fingerprint="a7ad3da18ceca7b75096ef99",
+    ),
 )
 
 __all__ = ["GAME", "PACKAGE", "FlowersGame", "FlowersState"]

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine import FlowersGame, FlowersState
+from .engine import FlowersGame
 from .scoring import Cell, score_area
+from .state import FlowersState
 
 #: Share of an incomplete group's cards counted as lost per missing card, with the whole game left.
 MISSING_COST = 0.15
@@ -47,8 +48,11 @@ def turns_left(state: FlowersState) -> float:
     return total / state.players
 
 
-def evaluate(game: FlowersGame, state: FlowersState, seat: int) -> float:
-    """The value of `seat`'s area: its score with the future of open groups and regions estimated."""
+def seat_value(game: FlowersGame, state: FlowersState, seat: int) -> float:
+    """The value of `seat`'s own area: its score with the future of open groups and regions estimated.
+
+    Absolute, not a margin over the rivals: the package declares it as greedy's `evaluate` too.
+    """
     return area_value(game, state.areas[seat], turns_left(state))
 
 

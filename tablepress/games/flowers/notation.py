@@ -1,4 +1,4 @@
-"""Flowers text notation (contract.md): card codes, cells `x,y`, areas as grids, and position files."""
+"""Flowers text notation (contract.md): the action verbs, card codes, cells `x,y`, areas as grids, position files."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from ...core.errors import PositionError
 from .cards import FlowersCards
 from .scoring import Area, Cell
 
+#: The two actions of a turn: `draw N` (stack N, from 1) and `place CODE x,y`.
+DRAW, PLACE = "draw", "place"
 CELL_RE = re.compile(r"^(-?\d+),(-?\d+)$")
 
 

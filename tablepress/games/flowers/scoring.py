@@ -21,7 +21,7 @@ def neighbours(cell: Cell) -> Iterator[Cell]:
     yield x, y - 1
 
 
-def _components(cells: set[Cell], same: Any) -> list[list[Cell]]:
+def components(cells: set[Cell], same: Any) -> list[list[Cell]]:
     """Connected groups of `cells` (orthogonally) where `same(a, b)` holds along every link."""
     seen: set[Cell] = set()
     groups = []
@@ -74,14 +74,14 @@ def score_area(area: Area, cards: FlowersCards) -> AreaScore:
     top = {cell: stack[-1] for cell, stack in area.items() if stack}
     valued = {cell for cell, card in top.items() if cards.value[card]}
     discarded_cells: set[Cell] = set()
-    for group in _components(valued, lambda a, b: cards.value[top[a]] == cards.value[top[b]]):
+    for group in components(valued, lambda a, b: cards.value[top[a]] == cards.value[top[b]]):
         if len(group) != cards.value[top[group[0]]]:
             discarded_cells.update(group)
     discarded = [card for cell in sorted(discarded_cells) for card in area[cell]]
     kept = {cell: card for cell, card in top.items() if cell not in discarded_cells}
     coloured = {cell for cell, card in kept.items() if cards.colour[card] is not None}
     regions = []
-    for region in _components(coloured, lambda a, b: cards.colour[kept[a]] == cards.colour[kept[b]]):
+    for region in components(coloured, lambda a, b: cards.colour[kept[a]] == cards.colour[kept[b]]):
         if len(region) >= cards.region_min:
             regions.append((cards.colour[kept[region[0]]], len(region)))
     butterflies = [
@@ -102,3 +102,9 @@ def score_area(area: Area, cards: FlowersCards) -> AreaScore:
         regions=regions,
         butterflies=butterflies,
     )
+
+
+def winners(results: Sequence[AreaScore]) -> list[int]:
+    """The seats with the highest total; ties go to fewer discarded cards; still tied, shared."""
+    best = max((r.total, -len(r.discarded)) for r in results)
+    return [seat for seat, r in enumerate(results) if (r.total, -len(r.discarded)) == best]

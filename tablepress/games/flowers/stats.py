@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.match import Match
-from .scoring import _components, score_area
+from .scoring import components, score_area
 
 
 def figures(game: Any, match: Match) -> dict[str, float]:
@@ -26,7 +26,7 @@ def figures(game: Any, match: Match) -> dict[str, float]:
         result = score_area(area, cards)
         top = {cell: stack[-1] for cell, stack in area.items() if stack}
         coloured = {cell for cell, card in top.items() if cards.colour[card] is not None}
-        regions = _components(coloured, lambda a, b: cards.colour[top[a]] == cards.colour[top[b]])
+        regions = components(coloured, lambda a, b: cards.colour[top[a]] == cards.colour[top[b]])
         totals["discards"] += len(result.discarded)
         totals["discard_points"] += result.discard_points
         totals["region_points"] += result.region_points

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import G, PlantedCards
-from .scoring import decoration_points, plant_points
+from .scoring import decoration_points
 
 
 @dataclass(frozen=True)
@@ -140,8 +140,3 @@ def feeding_text(cards: PlantedCards, plants: Sequence[int], feeding: Feeding) -
     if not feeding.positions:
         return "feed none"
     return "feed " + "+".join(cards.plants[plants[pos]].name for pos in feeding.positions)
-
-
-def plant_value(cards: PlantedCards, plant_id: int, tokens: int) -> int:
-    """Points a plant scores with `tokens` growth tokens."""
-    return plant_points(cards.plants[plant_id].spaces, tokens)

@@ -2,12 +2,11 @@
 
 A seat's value is its score now, plus what its resources would bring if it fed now (the solver's best
 gain, propagation included), plus a discounted share of the spaces its plants can still fill in the
-rounds after this one. The evaluation is that value minus the best opponent's.
+rounds after this one. The greedy player's evaluation is the package's default: that value minus
+the best opponent's.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from .engine import FEED, OVER, PlantedGame, PlantedState
 
@@ -33,11 +32,3 @@ def seat_value(game: PlantedGame, state: PlantedState, seat: int) -> float:
             start = tokens + (1 if feeding_now else 0)
             future += sum(spaces[start:start + later_rounds])
     return score + gain + FUTURE_WEIGHT * future + RESOURCE_WEIGHT * sum(state.resources[seat])
-
-
-def evaluate(game: Any, state: PlantedState, seat: int) -> float:
-    """Value of a full state for `seat` in points: its value minus the best opponent's."""
-    values = [seat_value(game, state, s) for s in range(state.players)]
-    mine = values[seat]
-    others = [v for s, v in enumerate(values) if s != seat]
-    return mine - max(others) if others else mine

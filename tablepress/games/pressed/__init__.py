@@ -1,19 +1,35 @@
 """Pressed (set collection and drafting): plant flowers for points, pick columns, press sets."""
 
-from ...core.package import Expectations, Heuristics, package
+from ...core.package import Check, Expectations, Heuristics, package
 from . import faces, heuristics, stats, terminal
 from .engine import PressedGame, PressedState
 
 GAME = PressedGame()
 
+ELECTIVE_SETS = (
+    "Aster,Chrysanthemum,Tulip",
+    "Anemone,Baby's Breath,Tulip",
+    "Anemone,Aster,Baby's Breath",
+    "Baby's Breath,Chrysanthemum,Tulip",
+    "Anemone,Aster,Chrysanthemum",
+)
+
 PACKAGE = package(
     GAME,
     __file__,
     terminal=terminal,
-    heuristics=Heuristics(seat_value=heuristics.seat_value, evaluate=heuristics.evaluate),
+    heuristics=Heuristics(seat_value=heuristics.seat_value),
     stats=stats.figures,
     faces=faces.card_faces,
-    expectations=Expectations(fingerprint="baa5a4f9b9f7f15a534e7140"),
+    expectations=Expectations(
+        checks=(
+            *(Check(players, playouts=200, deep_playouts=8) for players in range(2, 6)),
+            *(Check(players, {"electives": electives}, playouts=100, deep_playouts=4)
+              for players in (2, 3) for electives in ELECTIVE_SETS),
+            Check(4, {"first": 4}, playouts=50, deep_playouts=3),
+        ),
+        fingerprint="baa5a4f9b9f7f15a534e7140",
+    ),
 )
 
-__all__ = ["GAME", "PACKAGE", "PressedGame", "PressedState"]
+__all__ = ["ELECTIVE_SETS", "GAME", "PACKAGE", "PressedGame", "PressedState"]

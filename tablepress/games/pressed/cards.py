@@ -165,6 +165,11 @@ class PressedCards:
         return table[min(count, len(table)) - 1]
 
     @cached_property
+    def code_kind(self) -> dict[str, int]:
+        """The flower index of each code (built once)."""
+        return {code: kind for kind, code in enumerate(self.codes)}
+
+    @cached_property
     def names_typed(self) -> NameIndex:
         """Looks up flowers by name, plural or code, any case, accents optional (built once)."""
         return self.name_index()

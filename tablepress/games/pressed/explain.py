@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .cards import CHOSEN, COPY
+from .cards import CHOSEN, COPY, PressedCards
 from .scoring import line_cards
-
-if TYPE_CHECKING:
-    from .engine import PressedGame, PressedState
+from .state import EFFECT, PICK, PLANT, PressedState
 
 
-def explain(game: "PressedGame", state: "PressedState", seat: int, action: str) -> str:
+def explain(cards: PressedCards, state: PressedState, seat: int, action: str) -> str:
     """The reason `action` is illegal for `seat` in `state` (the action is known to be illegal)."""
-    from .engine import EFFECT, PICK, PLANT
-
     words = action.split()
     if not words:
         return "type an action"
     if state.phase == PLANT:
-        return _explain_plant(game, state, seat, words)
+        return _explain_plant(cards, state, seat, words)
     if state.phase == EFFECT:
         row = state.swap_row + 1
         if words[0] not in ("swap", "noswap"):
@@ -34,9 +28,9 @@ def explain(game: "PressedGame", state: "PressedState", seat: int, action: str) 
         if 0 <= col < len(state.taken) and state.taken[col] >= 0:
             return f"column {col + 1} was already picked by seat {state.taken[col]}"
         return f"there is no open column {words[1]} (open columns: {', '.join(open_cols)})"
-    codes = game.cards.codes
+    codes = cards.codes
     picked = " ".join(codes[c] for c in state.to_press[seat])
-    size = game.cards.press
+    size = cards.press
     if words[0] != "press":
         return f"press {size} of your picked cards: press CODE ... (picked: {picked})"
     if len(words) - 1 != size:
@@ -44,14 +38,13 @@ def explain(game: "PressedGame", state: "PressedState", seat: int, action: str) 
     return f"press only cards you picked, each at most as often as you picked it (picked: {picked})"
 
 
-def _explain_plant(game: "PressedGame", state: "PressedState", seat: int, words: list[str]) -> str:
-    cards = game.cards
+def _explain_plant(cards: PressedCards, state: PressedState, seat: int, words: list[str]) -> str:
     codes = cards.codes
     hand = " ".join(codes[c] for c in state.hands[seat])
     columns = len(state.bed)
     if words[0] != "plant" or len(words) < 3:
         return f"plant a card from your hand: plant CODE COLUMN (hand: {hand}; columns 1–{columns})"
-    kind = game.code_kind.get(words[1].upper())
+    kind = cards.code_kind.get(words[1].upper())
     if kind is None:
         return f"unknown flower code {words[1]!r} (codes: {' '.join(codes)})"
     if kind not in state.hands[seat]:
@@ -67,13 +60,13 @@ def _explain_plant(game: "PressedGame", state: "PressedState", seat: int, words:
     if len(rest) % 2 or any(key not in ("copy", "choose") for key in choices):
         return "after the column only `copy CODE` (Baby's Breath) and `choose CODE` (Tulip) may follow"
     for key, code in choices.items():
-        target = game.code_kind.get(code.upper())
+        target = cards.code_kind.get(code.upper())
         if target is None:
             return f"unknown flower code {code!r} (codes: {' '.join(codes)})"
         if target not in line:
             return (f"{key} {code}: there is no {cards.names[target]} in row {row + 1} or column {col + 1} "
                     f"(flowers there: {names})")
-    copy = game.code_kind.get(choices["copy"].upper()) if "copy" in choices else None
+    copy = cards.code_kind.get(choices["copy"].upper()) if "copy" in choices else None
     if cards.effects[kind] == COPY:
         if copy is None and line:
             return f"a {cards.names[kind]} copies a card in its row or column: plant {codes[kind]} {col + 1} copy CODE (flowers there: {names})"

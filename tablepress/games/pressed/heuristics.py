@@ -2,8 +2,8 @@
 
 A seat's value is its score on the track, plus its pressed collection under final scoring (the
 solver's best total; picked cards not yet pressed count as their best press), plus a share of what
-the best open column would add while the seat still has a pick to make this round. The evaluation is
-that value minus the best opponent's.
+the best open column would add while the seat still has a pick to make this round. Greedy play
+maximises the margin of that value over the best opponent's (the package's default evaluation).
 """
 
 from __future__ import annotations
@@ -11,8 +11,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .engine import OVER, PICK, PLANT, PressedGame, PressedState
-from .scoring import best_total
+from .engine import PressedGame
+from .flow import press_choices
+from .scoring import best_total, collection_counts
+from .state import OVER, PICK, PLANT, PressedState, collection
 
 #: How much the best open column counts while planting (others may take it first).
 PLANT_COLUMN_WEIGHT = 0.25
@@ -20,16 +22,7 @@ PLANT_COLUMN_WEIGHT = 0.25
 PICK_COLUMN_WEIGHT = 0.5
 
 
-def collection(state: PressedState, seat: int, size: int) -> list[int]:
-    """Counts per flower of `seat`'s pressed cards."""
-    counts = [0] * size
-    for pressed in state.pressed[seat]:
-        for card in pressed:
-            counts[card] += 1
-    return counts
-
-
-def best_press_gain(game: PressedGame, counts: list[int], picked: list[int]) -> int:
+def best_press_gain(game: PressedGame, counts: tuple[int, ...], picked: list[int]) -> int:
     """How much the best press from `picked` adds to a collection's best final total (cached)."""
     return _press_gain(game, tuple(counts), tuple(sorted(picked)))
 
@@ -40,10 +33,10 @@ def _press_gain(game: PressedGame, counts: tuple[int, ...], picked: tuple[int, .
     base = best_total(counts, cards)
     if len(picked) <= cards.press:
         return _with(counts, picked, cards) - base
-    return max(_with(counts, choice, cards) for choice in game.press_choices(list(picked))) - base
+    return max(_with(counts, choice, cards) for choice in press_choices(picked, cards.press)) - base
 
 
-def _with(counts: list[int], extra: Any, cards: Any) -> int:
+def _with(counts: tuple[int, ...], extra: Any, cards: Any) -> int:
     grown = list(counts)
     for card in extra:
         grown[card] += 1
@@ -54,7 +47,7 @@ def seat_value(game: PressedGame, state: PressedState, seat: int) -> float:
     """Points-like value of `seat`'s position: track score, pressed value, a share of an open column."""
     if state.phase == OVER:
         return float(game.scores(state)[seat])
-    counts = collection(state, seat, len(game.cards.names))
+    counts = collection_counts(collection(state, seat), game.cards)
     value = float(state.scores[seat]) + best_total(counts, game.cards)
     if state.to_press[seat]:
         return value + best_press_gain(game, counts, state.to_press[seat])
@@ -67,10 +60,3 @@ def seat_value(game: PressedGame, state: PressedState, seat: int) -> float:
             value += weight * max(gains)
     return value
 
-
-def evaluate(game: Any, state: PressedState, seat: int) -> float:
-    """Value of a full state for `seat` in points: its value minus the best opponent's."""
-    values = [seat_value(game, state, s) for s in range(state.players)]
-    mine = values[seat]
-    others = [v for s, v in enumerate(values) if s != seat]
-    return mine - max(others) if others else mine

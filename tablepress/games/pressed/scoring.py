@@ -100,29 +100,6 @@ def plant_score(
     return PlantScore(cards.points(acts, count), kind, acts, count, copied=copied, chosen=chosen)
 
 
-def plant_choices(bed: Bed, column: int, kind: int, cards: PressedCards) -> list[tuple[int | None, int | None]]:
-    """Every distinct (copy, choose) choice for playing `kind` into `column`, in flower order.
-
-    A Baby's Breath copies a flower in its row or column; a Tulip chooses one (not itself); a Baby's
-    Breath copying a Tulip also chooses. Cards of the same flower are the same choice.
-    """
-    row = len(bed[column])
-    targets = sorted(set(line_cards(bed, row, column)))
-    if cards.effects[kind] == COPY:
-        if not targets:
-            return [(None, None)]
-        result: list[tuple[int | None, int | None]] = []
-        for copy in targets:
-            if cards.counts[copy] == CHOSEN:
-                result += [(copy, choose) for choose in targets]
-            else:
-                result.append((copy, None))
-        return result
-    if cards.counts[kind] == CHOSEN:
-        return [(None, choose) for choose in targets] or [(None, None)]
-    return [(None, None)]
-
-
 # ----- final scoring -------------------------------------------------------------------------------
 @dataclass
 class GroupScore:

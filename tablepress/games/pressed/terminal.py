@@ -219,22 +219,3 @@ def command(text: str, view: dict[str, Any], console: Console) -> bool:
     console.print(card_table([info for info in infos if info["name"] == name]))
     return True
 
-
-def rules_help(cards: Any) -> str:
-    """The rules summary shown by `help`."""
-    press = cards.press
-    return f"""\
-[b]Pressed[/b] — 2–5 players, {cards.rounds} rounds.
-[b]Each round:[/b] everyone is dealt {cards.hand} cards and a Flower Bed is laid out. In turn, play one card
-below the lowest card of any column (one legal space per column) and score it at once: count its
-flower (Lilies count Daisies) in its row and column together, itself included, and look the count up
-on its table (`card NAME`). Effects: Anemone may then swap two cards of its row; Aster scores only in a
-shortest column; Baby's Breath copies a card in its row or column; Chrysanthemum counts distinct
-flowers; Tulip counts the flower of a card you choose in its row or column.
-[b]Pick:[/b] lowest score first (ties: lowest marker in the stack) each player takes a whole column.
-[b]Press:[/b] keep {press} of the picked cards face down (all if fewer). Highest score starts the next round.
-[b]Final scoring:[/b] group your pressed cards by flower; each Baby's Breath joins a group; each group
-scores once on its table (Tulip: another group's size; Chrysanthemum: how many groups). The best
-placement is found for you.
-[b]Moves:[/b] plant CODE COLUMN [copy CODE] [choose CODE], swap R,C R,C / noswap, pick N, press CODE×{press}.
-[b]Commands:[/b] a move or its number, card NAME, cards, undo, help, log, quit."""

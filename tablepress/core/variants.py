@@ -1,9 +1,9 @@
 """Variant files: TOML in the shape of a game's cards.toml, overriding any subset of its card data.
 
-A variant is checked before any game is played, and every problem is one line naming the file and the
-field: a TOML syntax error (with its line), a section or card the data file does not have, a value of
-the wrong kind, a table of the wrong length, and card data that breaks setup or play for the run's
-player count (the game's own validation, then one seeded setup and one random game).
+A variant is checked before it is used, and every problem is one line naming the file and the field:
+a TOML syntax error (with its line), a section or card the data file does not have, a value of the
+wrong kind, a table of the wrong length, and card data the game's own validation refuses. Given a
+player count, the varied game must also set up and play one seeded random game to the end.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import DataError, TablepressError
-from ..core.game import Game
+from .errors import DataError, TablepressError
+from .game import Game
+from .match import Match
 
-#: Words for the published card data where a variant file is expected (`--compare base my.toml`).
-BASE_WORDS = ("base", "published")
+#: Actions after which a random game of a variant counts as never ending.
+PLAY_LIMIT = 100_000
 
 
 def base_data(game: Game) -> dict[str, Any] | None:
@@ -38,6 +39,57 @@ def read_variant(path: str | Path) -> dict[str, Any]:
         raise DataError(f"{path}: cannot read the variant ({exc.strerror})") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: not valid TOML: {exc}") from None
+
+
+def load_variant(path: str | Path, game: Game, players: int | None = None,
+                 options: Mapping[str, Any] | None = None) -> Game:
+    """The game with a variant file applied (see `apply_variant`); errors name the file and field."""
+    return apply_variant(read_variant(path), game, players, options, str(path))
+
+
+def apply_variant(overrides: Mapping[str, Any], game: Game, players: int | None = None,
+                  options: Mapping[str, Any] | None = None, source: str = "variant") -> Game:
+    """The game with its card data changed by `overrides` (kept as `.variant`), checked as the module says.
+
+    With `players`, one seeded random game at that count (and `options`) must set up and end.
+    Raises DataError starting with `source`.
+    """
+    if not overrides:
+        raise DataError(f"{source}: the variant changes nothing")
+    base = base_data(game)
+    try:
+        if base is not None:
+            check_shape(overrides, base)
+        varied = game.with_variant(overrides)
+    except TablepressError as exc:
+        raise DataError(f"{source}: {exc}") from None
+    if players is not None:
+        try:
+            _play_once(varied, players, options)
+        except TablepressError as exc:
+            raise DataError(f"{source}: the variant breaks setup or play for {players} players: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - a broken variant must be one line, not a traceback
+            raise DataError(
+                f"{source}: the variant breaks setup or play for {players} players: {type(exc).__name__}: {exc}"
+            ) from None
+    return varied
+
+
+def _play_once(game: Game, players: int, options: Mapping[str, Any] | None) -> None:
+    """Play one random game with seed 0 to the end; DataError if a seat is stuck or it never ends."""
+    match = Match(game, players, 0, options)
+    rng = random.Random(0)
+    for _ in range(PLAY_LIMIT):
+        if match.is_over:
+            break
+        seat = match.next_mover()
+        legal = match.legal(seat)
+        if not legal:
+            raise DataError(f"seat {seat} has no legal action during play")
+        match.act(seat, rng.choice(legal))
+    else:
+        raise DataError("a random game does not end")
+    game.scores(match.state)
 
 
 def check_shape(overrides: Mapping[str, Any], base: Mapping[str, Any], where: str = "",
@@ -81,8 +133,9 @@ def _fixed_length(key: str, section: Mapping[str, Any], parent: Mapping[str, Any
 
     It is when its section holds two or more number lists all of one length (By This's things, one
     row of numbers each), or when the sibling sections that have the same key as a number list all
-    give it one length (Pressed's `flowers.*.table` score tracks; an empty list is no row). A lone list (a list of rounds) or lists of
-    several lengths (stack sizes, growth spaces by tier) may change length.
+    give it one length (Pressed's `flowers.*.table` score tracks; an empty list is no row). A lone
+    list (a list of rounds) or lists of several lengths (stack sizes, growth spaces by tier) may
+    change length.
     """
     rows = [v for v in section.values() if _numbers(v)]
     if len(rows) >= 2 and len({len(v) for v in rows}) == 1:
@@ -105,45 +158,3 @@ def _kind(value: Any) -> str:
     if isinstance(value, str):
         return f"the text {value!r}"
     return repr(value)
-
-
-def load_variant(path: str | Path, game: Game, players: int, options: Mapping[str, Any] | None = None,
-                 ) -> tuple[Game, dict[str, Any]]:
-    """The game with a variant file applied, checked for `players`; raises DataError naming file and field."""
-    overrides = read_variant(path)
-    return apply_variant(overrides, game, players, options, str(path))
-
-
-def apply_variant(overrides: Mapping[str, Any], game: Game, players: int,
-                  options: Mapping[str, Any] | None = None, source: str = "variant") -> tuple[Game, dict[str, Any]]:
-    """Apply and check overrides (see the module doc); returns the varied game and the overrides."""
-    if not overrides:
-        raise DataError(f"{source}: the variant changes nothing")
-    base = base_data(game)
-    try:
-        if base is not None:
-            check_shape(overrides, base)
-        varied = game.with_variant(overrides)
-    except TablepressError as exc:
-        raise DataError(f"{source}: {exc}") from None
-    try:
-        state = varied.new(players, 0, options)
-        rng = random.Random(0)
-        for _ in range(100_000):
-            if varied.is_over(state):
-                break
-            seat = varied.to_move(state)[0]
-            legal = varied.legal_actions(state, seat)
-            if not legal:
-                raise DataError(f"seat {seat} has no legal action during play")
-            varied.apply_legal(state, seat, rng.choice(legal))
-        else:
-            raise DataError("a random game does not end")
-        varied.scores(state)
-    except TablepressError as exc:
-        raise DataError(f"{source}: the variant breaks setup or play for {players} players: {exc}") from None
-    except Exception as exc:  # noqa: BLE001 - a broken variant must be one line, not a traceback
-        raise DataError(
-            f"{source}: the variant breaks setup or play for {players} players: {type(exc).__name__}: {exc}"
-        ) from None
-    return varied, dict(overrides)

@@ -6,20 +6,18 @@
    OpenSpiel's bot rolls every iteration out to the end with a random rollout
    (`RandomRolloutEvaluator(1)`); ours is measured twice: as shipped (heuristic cut-off at the leaf)
    and with a full random rollout like OpenSpiel's. Iterations per second for each.
-2. Random play: random-play actions per second of our engines (direct, `tablepress.bench`), of our
+2. Random play: random-play actions per second of our engines (direct, `bench.random_playouts`), of our
    games through the OpenSpiel adapter, and of OpenSpiel's `python_block_dominoes` (a Python game in
    OpenSpiel's own repository); only decisions count as actions, chance steps are timed but not counted.
 
-Run `python -m tablepress.rl.bench` or `tablepress bench --research`.
+Run `tablepress bench --research` (needs the rl extra: OpenSpiel).
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import pyspiel
@@ -28,12 +26,12 @@ from open_spiel.python.algorithms import mcts as spiel_mcts
 from open_spiel.python.games import block_dominoes  # noqa: F401  (registers python_block_dominoes)
 from rich.table import Table
 
-from ..agents.base import SeatInfo
 from ..agents.ismcts import IsmctsAgent
-from ..bench import random_playouts
 from ..core.game import Game
+from ..core.match import Match
 from ..core.registry import game_names, get_game
-from . import openspiel as tos
+from ..rl import openspiel as tos
+from . import random_playouts
 
 FULL_ROLLOUT = 10_000
 
@@ -65,26 +63,25 @@ def positions(game: Game, players: int, count: int, seed: int) -> list[tuple[int
     found: list[tuple[int, list[int]]] = []
     while len(found) < count:
         deal = rng.getrandbits(32)
-        state = game.new(players, deal)
+        match = Match(game, players, deal)
         stop = rng.randrange(1, 60)
         path: list[int] = []
-        while not game.is_over(state) and len(path) < stop:
-            seat = game.to_move(state)[0]
-            legal = game.legal_actions(state, seat)
-            index = rng.randrange(len(legal))
-            game.apply_legal(state, seat, legal[index])
+        while not match.is_over and len(path) < stop:
+            seat = match.next_mover()
+            index = rng.randrange(len(match.legal(seat)))
+            match.act(seat, match.legal(seat)[index])
             path.append(index)
-        if not game.is_over(state) and len(game.legal_actions(state, game.to_move(state)[0])) > 1:
+        if not match.is_over and len(match.legal(match.next_mover())) > 1:
             found.append((deal, path))
     return found
 
 
-def _engine_state(game: Game, players: int, deal: int, path: list[int]) -> Any:
-    state = game.new(players, deal)
+def _engine_match(game: Game, players: int, deal: int, path: list[int]) -> Match:
+    match = Match(game, players, deal)
     for index in path:
-        seat = game.to_move(state)[0]
-        game.apply_legal(state, seat, game.legal_actions(state, seat)[index])
-    return state
+        seat = match.next_mover()
+        match.act(seat, match.legal(seat)[index])
+    return match
 
 
 def search_speed(name: str, players: int = 2, budget: int = 50, count: int = 4, seed: int = 0) -> SearchRow:
@@ -94,12 +91,12 @@ def search_speed(name: str, players: int = 2, budget: int = 50, count: int = 4, 
     found = positions(game, players, count, seed)
     timings = {"ours": 0.0, "ours_rollout": 0.0, "openspiel": 0.0}
     for deal, path in found:
-        state = _engine_state(game, players, deal, path)
-        seat = game.to_move(state)[0]
+        match = _engine_match(game, players, deal, path)
+        seat = match.next_mover()
         for key, depth in (("ours", 0), ("ours_rollout", FULL_ROLLOUT)):
             agent = IsmctsAgent(seed=seed, budget=budget, rollout_depth=depth)
             start = time.perf_counter()
-            agent.choose(SeatInfo(game, state, seat))
+            agent.choose(match.seat_info(seat))
             timings[key] += time.perf_counter() - start
         spiel_state = tos.from_engine_game(spiel_game, deal, path)
         rng = np.random.RandomState(seed)
@@ -162,22 +159,3 @@ def tables(names: list[str] | None = None, budget: int = 50, count: int = 4, sec
     for row in rows:
         play.add_row(row.label, f"{row.actions_per_second:,.0f}", f"{row.actions_per_second / dominoes:,.2f}×")
     return [search, play]
-
-
-def main(argv: list[str] | None = None) -> None:
-    """Print both comparisons."""
-    from rich.console import Console
-
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", help="games (default: all)")
-    parser.add_argument("--budget", type=int, default=50, help="ISMCTS iterations a decision")
-    parser.add_argument("--positions", type=int, default=4, help="positions a game")
-    parser.add_argument("--seconds", type=float, default=1.0, help="seconds per random-play measurement")
-    args = parser.parse_args(argv)
-    console = Console()
-    for table in tables(args.games or None, args.budget, args.positions, args.seconds):
-        console.print(table)
-
-
-if __name__ == "__main__":
-    main()

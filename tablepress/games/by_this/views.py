@@ -1,0 +1,114 @@
+"""Who sees what in By This (rules/by-this.md, Hidden information).
+
+Private: each hand, the deck order, the order of the Keys at the top of the Key deck that nobody has
+seen. Public: the Key in play and the two face-up Keys, the Keys gone under the Key deck, the shelf,
+the Floor, scores, closes, hand sizes, the lock and every card played.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .rules import ByThisRules
+from .scoring import close_points, piles
+from .state import OVER, ByThisState
+
+
+class ByThisViews(ByThisRules):
+    """Views as JSON-ready data, the zones a seat cannot see, and determinizations."""
+
+    def key_view(self, key: int) -> dict[str, Any]:
+        """A Key as JSON: name, word, direction and ends."""
+        card = self.cards.keys[key]
+        return {"name": card.name, "plain": card.plain, "word": card.word, "ascending": card.ascending,
+                "from": card.left, "to": card.right}
+
+    def card_view(self, state: ByThisState, card: int, ends: bool = True) -> dict[str, Any]:
+        """A card as JSON: a thing with its number under the Key, all four numbers and (optionally) legal ends."""
+        if card >= self.thing_count:
+            name = self.names[card]
+            return {"card": name, "special": True, "effect": self.cards.effect[card],
+                    "text": self.cards.special_text[name]}
+        view: dict[str, Any] = {"card": self.names[card], "special": False,
+                                "number": self.key_numbers[state.key][card],
+                                "numbers": self.cards.all_numbers(card)}
+        if ends:
+            view["ends"] = [end or "any" for end in self.ends(state, card)]
+        return view
+
+    def view(self, state: ByThisState, seat: int | None) -> dict[str, Any]:
+        """Public: Keys, shelf, Floor, scores, closes, hand sizes, the lock, played cards. Private: the seat's hand."""
+        names = self.names
+        numbers = self.shelf_numbers(state)
+        shelf = [self.card_view(state, card, ends=False) for card in state.shelf]
+        pile_list = []
+        for start, length, number in piles(numbers):
+            if length > 1:
+                for entry in shelf[start:start + length]:
+                    entry["pile"] = len(pile_list)
+                pile_list.append({"number": number, "cards": [names[c] for c in state.shelf[start:start + length]]})
+        over = state.phase == OVER
+        public = {
+            "players": state.players,
+            "young": state.young,
+            "turn": state.turn,
+            "first": state.first,
+            "current": None if over else state.current,
+            "phase": state.phase,
+            "over": over,
+            "key": self.key_view(state.key),
+            "face_up_keys": [self.key_view(key) for key in state.face_up],
+            "key_deck": len(state.key_deck),
+            "key_deck_known_under": [self.cards.keys[k].name for k in state.key_deck[state.key_hidden:]],
+            "locked": state.locked,
+            "bythis_allowed": self.bythis_allowed(state),
+            "deck": len(state.deck),
+            "hand_sizes": [len(hand) for hand in state.hands],
+            "shelf": shelf,
+            "piles": pile_list,
+            "close_score": close_points(numbers),
+            "close_min": self.close_min(state),
+            "can_close": len(state.shelf) >= self.close_min(state),
+            "floor": [self.card_view(state, card) for card in state.floor],
+            "scores": list(state.scores),
+            "closes": list(state.closes),
+            "total_closes": state.total_closes,
+            "closes_to_end": self.cards.closes_to_end[state.players],
+            "forced_closes": state.forced_closes,
+            "idle_turns": state.idle,
+            "spent": [names[c] for c in state.spent],
+            "closed": len(state.closed),
+            "closed_cards": [names[c] for c in state.closed],
+        }
+        private: dict[str, Any] = {}
+        if seat is not None:
+            private["hand"] = [self.card_view(state, card) for card in state.hands[seat]]
+        return {"public": public, "private": private}
+
+    def hidden_zones(self, state: ByThisState, seat: int) -> dict[str, Any]:
+        """The deck in order and the Keys at the top of the Key deck that nobody has seen.
+
+        All chance is spent at setup (no later shuffle), so these orders are all the chance to come.
+        """
+        return {"deck": state.deck, "key deck": state.key_deck[: state.key_hidden]}
+
+    def determinize(self, state: ByThisState, seat: int, rng: random.Random) -> ByThisState:
+        """Reshuffle what `seat` has not seen: the deck with the other hands, and the unseen top of the Key deck."""
+        clone = self.clone(state)
+        others = [p for p in range(state.players) if p != seat]
+        pool = list(state.deck)
+        for other in others:
+            pool += state.hands[other]
+        pool.sort()
+        rng.shuffle(pool)
+        size = len(state.deck)
+        clone.deck = pool[:size]
+        for other in others:
+            count = len(state.hands[other])
+            clone.hands[other] = sorted(pool[size:size + count])
+            size += count
+        hidden = sorted(state.key_deck[: state.key_hidden])
+        rng.shuffle(hidden)
+        clone.key_deck = hidden + state.key_deck[state.key_hidden:]
+        return clone

@@ -1,0 +1,98 @@
+"""Who sees what in Flowers: the views, the zones nobody sees, and determinizations that resample them.
+
+Public: every area, the stacks' sizes and face-up tops, a face-up draw, the timer's pile, live scores.
+The drawer alone sees a face-down draw. Nobody sees the cards below the face-up tops, the face-down
+stack, a face-up stack's next card before it is turned up at the end of the turn, or the box.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .cards import FlowersCards
+from .notation import DRAW, PLACE
+from .scoring import score_area
+from .state import FlowersState
+
+
+def visible_top(state: FlowersState, index: int) -> int | None:
+    """The face-up top card of stack `index`, or None (empty, face down, or its top was just drawn)."""
+    stack = state.stacks[index]
+    if not stack or not state.face_up[index] or state.drawn_from == index:
+        return None
+    return stack[-1]
+
+
+def drawn_is_public(state: FlowersState) -> bool:
+    """Whether a card is in hand and was drawn face up."""
+    return state.drawn is not None and state.face_up[state.drawn_from]
+
+
+def _unseen(state: FlowersState, index: int) -> int:
+    """How many cards of stack `index`, from the bottom, nobody has seen."""
+    return len(state.stacks[index]) - (1 if visible_top(state, index) is not None else 0)
+
+
+def view(cards: FlowersCards, state: FlowersState, seat: int | None) -> dict[str, Any]:
+    """Areas, stack sizes and face-up tops, a face-up draw and live scores are public; a face-down draw is the drawer's."""
+    codes = cards.codes
+    public = {
+        "players": state.players,
+        "summer": state.summer,
+        "turn": state.turn,
+        "current": None if state.over else state.current,
+        "step": None if state.over else (DRAW if state.drawn is None else PLACE),
+        "over": state.over,
+        "stacks": [
+            {
+                "stack": i + 1,
+                "cards": len(stack),
+                "face_up": state.face_up[i],
+                "top": None if (top := visible_top(state, i)) is None else codes[top],
+            }
+            for i, stack in enumerate(state.stacks)
+        ],
+        "drawn_from": None if state.drawn_from is None else state.drawn_from + 1,
+        "drawn": codes[state.drawn] if drawn_is_public(state) else None,
+        "areas": [
+            [{"x": x, "y": y, "cards": [codes[c] for c in stack]} for (x, y), stack in sorted(area.items())]
+            for area in state.areas
+        ],
+        "removed": [codes[c] for c in state.removed],
+        "scores": [score_area(area, cards).total for area in state.areas],
+    }
+    private: dict[str, Any] = {}
+    if seat is not None and seat == state.current and state.drawn is not None and not drawn_is_public(state):
+        private["drawn"] = codes[state.drawn]
+    return {"public": public, "private": private}
+
+
+def hidden_zones(state: FlowersState) -> dict[str, Any]:
+    """The unseen part of every stack (bottom first) and the box: the same for every seat.
+
+    Flowers has no chance after the deal; another seat's face-down draw is that seat's private view.
+    """
+    zones: dict[str, Any] = {f"stack {index + 1}": state.stacks[index][:_unseen(state, index)]
+                             for index in range(len(state.stacks))}
+    zones["box"] = list(state.box)
+    return zones
+
+
+def resample(state: FlowersState, seat: int, rng: random.Random) -> None:
+    """Reshuffle, in place, every card `seat` has not seen: stacks below visible tops, the box, another's blind draw."""
+    slots: list[tuple[list[int], int]] = []
+    for index, stack in enumerate(state.stacks):
+        slots += [(stack, position) for position in range(_unseen(state, index))]
+    pool = [stack[position] for stack, position in slots] + state.box
+    hidden_draw = state.drawn is not None and not drawn_is_public(state) and seat != state.current
+    if hidden_draw:
+        pool.append(state.drawn)
+    pool.sort()
+    rng.shuffle(pool)
+    for (stack, position), card in zip(slots, pool):
+        stack[position] = card
+    rest = pool[len(slots):]
+    if hidden_draw:
+        state.drawn = rest.pop()
+    state.box = sorted(rest)

@@ -1,0 +1,178 @@
+"""Who sees what in Planted: each seat's view, what others see of an action, the zones nobody sees,
+and determinization (a full state that agrees with what one seat knows).
+
+Boards, the nursery row, deck sizes, discards and revealed cards are public. Hands and hidden choices
+(with their Nursery calls) are private, but the back of a card shows whether it is a resource or an
+item card, and a seat remembers the hands it held this round and passed on.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from .cards import LETTERS
+from .feeding import feeding_text
+from .flow import pass_shift
+from .legal import to_move
+from .state import BUY, CHOOSE, FEED, NURSERY, OVER, PLAY, PlantedState, clone
+
+if TYPE_CHECKING:  # pragma: no cover - only for type checkers
+    from .engine import PlantedGame
+
+#: Chance that a determinization guesses another seat's hidden choice was a Nursery call.
+NURSERY_GUESS = 0.2
+
+
+def known_seats(game: PlantedGame, state: PlantedState, seat: int) -> list[int]:
+    """The other seats whose hands `seat` knows: the hands it held this round and passed on."""
+    if state.phase not in (CHOOSE, BUY) or not state.step:
+        return []
+    shift = pass_shift(game.cards, state.round)
+    return [(seat + j * shift) % state.players for j in range(1, min(state.step, state.players - 1) + 1)]
+
+
+def public_action(state: PlantedState, seat: int, action: str) -> str:
+    """Other seats see that a card was chosen, never which card or whether it calls Nursery."""
+    if action.split(" ", 1)[0] in (PLAY, NURSERY):
+        return f"seat {seat} chose a card"
+    return action
+
+
+def view(game: PlantedGame, state: PlantedState, seat: int | None) -> dict[str, Any]:
+    """Boards, the nursery row, deck sizes, discards and revealed cards are public; hands and hidden choices private."""
+    cards = game.cards
+    public = {
+        "players": state.players,
+        "phase": state.phase,
+        "round": min(state.round + 1, cards.rounds),
+        "rounds": cards.rounds,
+        "step": state.step + 1,
+        "turn": state.turn,
+        "direction": "left" if cards.passes_left(min(state.round, cards.rounds - 1)) else "right",
+        "to_move": list(to_move(state)),
+        "row": [_plant(game, p) for p in state.row],
+        "plant_deck": len(state.plant_deck),
+        "resource_deck": len(state.resource_deck),
+        "item_deck": len(state.item_deck),
+        "resource_discard": list(state.resource_discard),
+        "item_discard": list(state.item_discard),
+        "boards": [_board(game, state, s) for s in range(state.players)],
+        "revealed": [{"seat": s, **_card(game, c), "nursery": n} for s, c, n in state.revealed],
+        "bought": [{"seat": s, "plant": cards.plants[p].name} for s, p in state.bought],
+        "calls": [{"seat": s, "card": c} for c, s in state.calls],
+        "scores": game.scores(state),
+        "over": state.phase == OVER,
+    }
+    private: dict[str, Any] = {}
+    if seat is not None:
+        private["hand"] = [_card(game, c) for c in state.hands[seat]]
+        if state.chosen[seat]:
+            private["chosen"] = {**_card(game, state.chosen[seat]), "nursery": state.nursery[seat]}
+        known = []
+        for other in known_seats(game, state, seat):
+            held = sorted(state.hands[other] + ([state.chosen[other]] if state.chosen[other] else []))
+            known.append({"seat": other, "cards": [_card(game, c) for c in held],
+                          "one_chosen": bool(state.chosen[other])})
+        if known:
+            private["known_hands"] = known
+        if state.phase == FEED and not state.fed[seat]:
+            private["feedings"] = [
+                {"action": feeding_text(cards, state.plants[seat], f), "points": f.gain,
+                 "covered": f.covered, "propagation": f.propagated, "green_thumbs": f.thumbs}
+                for f in game.feedings(state, seat)
+            ]
+    return {"public": public, "private": private}
+
+
+def _card(game: PlantedGame, card: int) -> dict[str, Any]:
+    return {"number": card, "name": game.cards.label(card), "kind": game.cards.kind(card)}
+
+
+def _plant(game: PlantedGame, plant: int) -> dict[str, Any]:
+    p = game.cards.plants[plant]
+    return {"name": p.name, "type": p.type, "tier": p.tier, "cost": p.cost_text, "spaces": list(p.spaces)}
+
+
+def _board(game: PlantedGame, state: PlantedState, seat: int) -> dict[str, Any]:
+    cards = game.cards
+    hand = state.hands[seat]
+    resources = sum(1 for c in hand if c in cards.shows)
+    chosen = state.chosen[seat]
+    score = game.board_score(state, seat)
+    board: dict[str, Any] = {
+        "plants": [{**_plant(game, p), "tokens": t} for p, t in zip(state.plants[seat], state.growth[seat])],
+        "resources": dict(zip(LETTERS, state.resources[seat])),
+        "tools": [cards.label(c) for c in state.tools[seat]],
+        "decorations": [cards.label(c) for c in state.decorations[seat]],
+        "propagation": state.propagation[seat],
+        "score": score.total,
+        "points": {"plants": score.plants, "propagation": score.propagation, "decorations": score.decorations,
+                   "each_decoration": [{"decoration": n, "points": p} for n, p in score.decoration_rows]},
+        "hand": {"resource": resources, "item": len(hand) - resources},
+        # the back of a face-down card shows whether it is a resource or an item card
+        "chosen": None if not chosen else ("resource" if chosen in cards.shows else "item"),
+        "fed": state.fed[seat] if state.phase == FEED else None,
+        "feeding": state.feeds[seat] or None,
+    }
+    if state.phase == FEED and not state.fed[seat]:
+        best = game.feedings(state, seat)[0]
+        board["best_feeding"] = {"action": feeding_text(cards, state.plants[seat], best), "points": best.gain,
+                                 "propagation": best.propagated, "green_thumbs": best.thumbs}
+    return board
+
+
+def hidden_zones(state: PlantedState) -> dict[str, Any]:
+    """The three decks in order and the chance to come: the same for every seat.
+
+    The discards are public, and the put-away beginners follow from the boards (every seat's first
+    plant is its beginner), so neither is hidden.
+    """
+    return {"resource deck": state.resource_deck, "item deck": state.item_deck,
+            "plant deck": state.plant_deck, "chance": state.rng}
+
+
+def determinize(game: PlantedGame, state: PlantedState, seat: int, rng: random.Random) -> PlantedState:
+    """Resample what `seat` cannot know: deck orders, unknown hands and choices, other seats' Nursery calls, chance.
+
+    Unknown cards stay of their kind (resource or item: the backs differ). A hand the seat held and
+    passed on keeps its cards; only which of them its holder has chosen is resampled.
+    """
+    cards = game.cards
+    copy = clone(state)
+    known = set(known_seats(game, state, seat))
+    slots: dict[bool, list[tuple[list[int], int]]] = {False: [], True: []}
+    for other in range(state.players):
+        if other == seat or other in known:
+            continue
+        hand = copy.hands[other]
+        for index, card in enumerate(hand):
+            slots[card not in cards.shows].append((hand, index))
+        if copy.chosen[other]:
+            slots[copy.chosen[other] not in cards.shows].append((copy.chosen, other))
+    for items, deck in ((False, copy.resource_deck), (True, copy.item_deck)):
+        slots[items] += [(deck, index) for index in range(len(deck))]
+    for items in (False, True):
+        pool = sorted(holder[index] for holder, index in slots[items])
+        rng.shuffle(pool)
+        for (holder, index), card in zip(slots[items], pool):
+            holder[index] = card
+    for other in range(state.players):
+        if other == seat:
+            continue
+        if other in known and copy.chosen[other]:
+            chosen_item = copy.chosen[other] not in cards.shows
+            held = sorted(copy.hands[other] + [copy.chosen[other]])
+            candidates = [c for c in held if (c not in cards.shows) == chosen_item]
+            pick = candidates[rng.randrange(len(candidates))]
+            held.remove(pick)
+            copy.hands[other], copy.chosen[other] = held, pick
+        else:
+            copy.hands[other].sort()
+        if copy.chosen[other]:
+            can_call = len(copy.plants[other]) < cards.max_plants
+            copy.nursery[other] = can_call and rng.random() < NURSERY_GUESS
+    copy.plant_deck.sort()
+    rng.shuffle(copy.plant_deck)
+    copy.rng = rng.getrandbits(63)
+    return copy

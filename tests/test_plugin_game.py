@@ -1,0 +1,185 @@
+"""A game made by `tablepress new-game` and installed as its own distribution works on every surface,
+with no change to tablepress: each surface runs in a subprocess that finds the game by its entry point."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tablepress.scaffold import new_game
+
+pytestmark = pytest.mark.slow
+
+NAME = "plugin-tricks"
+MODULE = "plugin_tricks"
+TIMEOUT = 180
+
+
+def _install_command(project: Path, site: Path) -> list[str]:
+    """pip installing `project` into `site` offline: its wheel built by the environment's own setuptools
+    (the test extra pins one that builds wheels by itself), entry points included."""
+    return [sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation", "--no-index",
+            "--quiet", "--target", str(site), str(project)]
+
+
+@pytest.fixture(scope="module")
+def plugin(tmp_path_factory) -> dict[str, Path]:
+    """The skeleton generated, then installed into a folder of its own (`site`)."""
+    root = tmp_path_factory.mktemp("plugin")
+    project = new_game(NAME, root / "src")
+    site = root / "site"
+    site.mkdir()
+    done = subprocess.run(_install_command(project, site), capture_output=True, text=True, timeout=TIMEOUT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (site / MODULE / "engine.py").is_file()
+    return {"root": root, "project": project, "site": site}
+
+
+def _env(plugin: dict[str, Path]) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(plugin["site"])}
+
+
+def tablepress(plugin: dict[str, Path], *args: str, ok: bool = True) -> subprocess.CompletedProcess:
+    """Run `python -m tablepress ARGS` with the plugin installed; by default demand success."""
+    done = subprocess.run([sys.executable, "-m", "tablepress", *args], cwd=plugin["root"], env=_env(plugin),
+                          capture_output=True, text=True, timeout=TIMEOUT)
+    if ok:
+        assert done.returncode == 0, f"tablepress {' '.join(args)}:\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+def python(plugin: dict[str, Path], script: str) -> str:
+    """Run a Python script with the plugin installed; its stdout (it must succeed)."""
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(script)], cwd=plugin["root"],
+                          env=_env(plugin), capture_output=True, text=True, timeout=TIMEOUT)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_the_games_listed_include_the_plugin(plugin):
+    assert NAME in tablepress(plugin, "play", "--help").stdout
+    unknown = tablepress(plugin, "play", "no-such-game", ok=False)
+    assert unknown.returncode == 2 and NAME in unknown.stderr
+
+
+def test_play_record_and_replay(plugin):
+    record = plugin["root"] / "R.json"
+    tablepress(plugin, "play", NAME, "--players", "3", "--seats", "random", "--seed", "1", "--record", str(record))
+    data = json.loads(record.read_text())
+    assert data["game"] == NAME and data["players"] == 3 and len(data["actions"]) == 15
+    assert "Game over." in tablepress(plugin, "replay", str(record)).stdout
+
+
+def test_play_with_search_and_greedy_players(plugin):
+    tablepress(plugin, "play", NAME, "--players", "2", "--seats", "ismcts:20,greedy", "--seed", "2")
+
+
+def test_simulate(plugin):
+    reply = json.loads(tablepress(plugin, "simulate", NAME, "-n", "12", "--players", "2", "--seed", "3",
+                                  "--json", "--jobs", "1").stdout)
+    assert reply["game"] == NAME and reply["games"] == 12
+
+
+def test_print_cards_and_intro_with_plain_faces(plugin):
+    cards, intro = plugin["root"] / "X.pdf", plugin["root"] / "intro.pdf"
+    tablepress(plugin, "print", NAME, "-o", str(cards))
+    tablepress(plugin, "print", NAME, "--intro", "-o", str(intro))
+    assert cards.read_bytes().startswith(b"%PDF") and intro.read_bytes().startswith(b"%PDF")
+
+
+def test_score_says_in_one_line_there_is_no_scoring_helper(plugin):
+    position = plugin["root"] / "position.txt"
+    position.write_text("# Ana\nRed 1\n")
+    done = tablepress(plugin, "score", NAME, str(position), ok=False)
+    assert done.returncode == 2 and "no scoring helper" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_checker_on_the_installed_package(plugin):
+    out = python(plugin, f"""
+        from tablepress.core.checker import check_game
+        from tablepress.core.registry import get_package
+        package = get_package({NAME!r})
+        for check in package.checks():
+            report = check_game(package.game, check.players, check.options, playouts=check.playouts,
+                                deep_playouts=check.deep_playouts)
+            assert report.resampled > 0
+            print(check.players)
+    """)
+    assert out.split() == ["2", "3", "4"]
+
+
+def test_the_generated_tests_pass(plugin):
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=plugin["project"],
+                          capture_output=True, text=True, timeout=TIMEOUT)
+    assert done.returncode == 0 and "3 passed" in done.stdout, done.stdout + done.stderr
+
+
+def test_pettingzoo_and_openspiel(plugin):
+    out = python(plugin, f"""
+        import warnings
+        import pyspiel
+        from pettingzoo.test import api_test
+        import tablepress.rl.openspiel as tos
+        from tablepress.core.registry import get_game
+        from tablepress.rl import pettingzoo_env
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            api_test(pettingzoo_env({NAME!r}, players=2), num_cycles=200)
+        game = pyspiel.load_game(tos.short_name(get_game({NAME!r})), {{"players": 3}})
+        pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+        print("both")
+    """)
+    assert out.split()[-1] == "both"
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_serve(plugin):
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tablepress", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--db", str(plugin["root"] / "games.db"), "--ai-delay", "0"],
+        cwd=plugin["root"], env=_env(plugin), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as client:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    if client.get("/healthz").status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                assert server.poll() is None and time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+            assert NAME in [game["name"] for game in client.get("/api/catalog").json()["games"]]
+            created = client.post("/api/games", json={"game": NAME, "seats": ["human", "random"], "seed": 7})
+            assert created.status_code == 201, created.text
+            game_id, token = created.json()["id"], created.json()["tokens"]["0"]
+            headers = {"Authorization": f"Bearer {token}"}
+            view = client.get(f"/api/games/{game_id}", headers=headers).json()
+            assert len(view["legal_actions"]) == 5, view
+            action = view["legal_actions"][0]
+            moved = client.post(f"/api/games/{game_id}/actions", headers=headers, json={"action": action})
+            assert moved.status_code == 200, moved.text
+            after = client.get(f"/api/games/{game_id}", headers=headers).json()
+            assert len(after["private"]["hand"]) == 4 and action.removeprefix("play ") not in after["private"]["hand"]
+            face = client.get("/faces/plugin-tricks/Red 3.svg")
+            assert face.status_code == 200 and "<svg" in face.text
+    finally:
+        server.kill()
+        server.wait(timeout=10)
