@@ -1,4 +1,7 @@
-"""The forward-model checker on By This (the package's declared checks), and the heuristics."""
+"""The forward-model checker on a By This variant, and the heuristics.
+
+The package's declared checks run in test_core_checker_games.py.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,6 @@ import random
 import pytest
 
 from tablepress.core.checker import check_game
-from tablepress.core.package import Check
 from tablepress.core.registry import get_game
 from tablepress.games.by_this import GAME, PACKAGE
 from tablepress.games.by_this.heuristics import (CLOSE_WEIGHT, SPECIAL_WEIGHT, WIN_BONUS, seat_value,
@@ -15,13 +17,6 @@ from tablepress.games.by_this.heuristics import (CLOSE_WEIGHT, SPECIAL_WEIGHT, W
 from tablepress.games.by_this.state import OVER
 
 evaluate = PACKAGE.heuristics.evaluate
-
-
-@pytest.mark.parametrize("check", PACKAGE.checks(), ids=lambda c: f"{c.players}p-{dict(c.options)}")
-def test_checker(check: Check) -> None:
-    report = check_game(get_game("by-this"), check.players, check.options, playouts=check.playouts,
-                        deep_playouts=check.deep_playouts, seed=check.players)
-    assert report.playouts == check.playouts and report.leak_checks > 0 and report.resampled > 0
 
 
 def test_checker_with_a_variant() -> None:

@@ -6,10 +6,8 @@ import random
 
 import pytest
 
-from tablepress.core.checker import check_game
 from tablepress.core.errors import IllegalAction, OptionError
-from tablepress.core.package import Check
-from tablepress.games.flowers import GAME, PACKAGE
+from tablepress.games.flowers import GAME
 
 
 @pytest.mark.parametrize(("players", "sizes"), [(1, [40, 40]), (2, [26, 26, 26]), (3, [30, 30, 30]), (4, [35, 35, 34])])
@@ -178,11 +176,3 @@ def test_every_card_is_seen_by_the_seat_or_in_a_hidden_zone():
                 assert sorted(seen + unseen + ([drawn] if drawn else [])) == sorted(everything)
             seat = GAME.to_move(state)[0]
             GAME.apply_legal(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-
-
-@pytest.mark.parametrize("check", PACKAGE.checks(), ids=lambda c: f"{c.players}p-{dict(c.options)}")
-def test_forward_model_checker(check: Check) -> None:
-    report = check_game(GAME, check.players, check.options, playouts=check.playouts,
-                        deep_playouts=check.deep_playouts, seed=check.players)
-    assert report.playouts == check.playouts
-    assert report.leak_checks > 0 and report.resampled > 0

@@ -587,3 +587,14 @@ def test_a_full_server_says_so(client, monkeypatch):
     create(client)
     reply = client.post("/api/games", json={"game": "flowers", "seats": ["human", "human"]})
     assert reply.status_code == 503 and "unfinished games" in reply.json()["detail"]
+
+
+def test_the_catalog_carries_each_games_rules_as_html(client) -> None:
+    """A game's rules.md reaches the rules panel as HTML (headings, lists), its raw HTML escaped."""
+    from tablepress.web.app import rules_html
+
+    games = {game["name"]: game for game in client.get("/api/catalog").json()["games"]}
+    by_this = games["by-this"]
+    assert by_this["rules"].startswith("#") and "<h1>" in by_this["rules_html"]
+    assert "<li>" in by_this["rules_html"]
+    assert "&lt;script&gt;" in rules_html("# Rules\n\n<script>alert(1)</script>")

@@ -101,7 +101,9 @@ def check_game(
 
     `playouts` random games are played to the end with conservation checked at the end of each;
     the first `deep_playouts` of them are checked at every step (replay, clone, conservation) and
-    every `leak_every` steps for leaks with `determinizations` samples per seat.
+    every `leak_every` steps for leaks with `determinizations` samples per seat. Over those samples,
+    every other seat's private view and every hidden zone that could vary must differ from the truth
+    at least once (unless the game declares `hidden_information = False`).
     """
     opts = game.normalise_options(options)
     report = CheckReport(game.name, players, opts)
@@ -123,8 +125,8 @@ def _check_resampled(
     run = f"{report.leak_checks} determinizations in {deep} playouts from seed {seed}"
     if not hidden.private_seen and not hidden.zone_seen:
         raise CheckFailure(
-            f"{where} declares hidden information but nothing is ever hidden in {run}: no seat sees "
-            f"another's private view and no hidden zone could vary — declare hidden_zones"
+            f"{where} declares hidden information but nothing is ever hidden in {run}: no seat has a "
+            f"private view and no hidden zone could vary — declare hidden_zones"
         )
     problems = hidden.problems()
     if problems:

@@ -15,21 +15,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from .game import Game
+from .match import Match, random_playout
 
 
 def playouts(game: Game) -> Iterator[tuple[list[tuple[int, str]], list[int], Any]]:
     """4 seeded random playouts at each player count (up to 4): each one's actions, final scores and state."""
     for players in range(game.min_players, min(game.max_players, 4) + 1):
         for seed in range(4):
-            rng = random.Random(1000 * players + seed)
-            state = game.new(players, 12345 + 7919 * seed)
-            actions = []
-            while not game.is_over(state):
-                seat = rng.choice(game.to_move(state))
-                action = rng.choice(game.legal_actions(state, seat))
-                game.apply_legal(state, seat, action)
-                actions.append((seat, action))
-            yield actions, game.scores(state), state
+            match = Match(game, players, 12345 + 7919 * seed)
+            random_playout(match, random.Random(1000 * players + seed))
+            yield match.actions, game.scores(match.state), match.state
 
 
 def fingerprint(game: Game) -> str:

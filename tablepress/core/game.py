@@ -146,11 +146,15 @@ class Game(ABC, Generic[State]):
         movers = self.to_move(state)
         if seat not in movers:
             raise IllegalAction(f"it is not seat {seat}'s turn (to move: {_seats(movers)})")
+        if legal is None:
+            legal = self.legal_actions(state, seat)
+        if action in legal:  # legal actions are canonical already
+            return action
         try:
             text = self.canonical(state, seat, action)
         except Exception:  # noqa: BLE001 - a hostile text must not become an engine error
             text = " ".join(str(action).split())
-        if text not in (self.legal_actions(state, seat) if legal is None else legal):
+        if text not in legal:
             try:
                 reason = self.explain_illegal(state, seat, text)
             except Exception:  # noqa: BLE001 - explaining must never fail louder than the action

@@ -18,6 +18,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..agents.base import AGENTS, HUMAN
@@ -328,6 +329,11 @@ def catalog_games() -> list[dict[str, Any]]:
     return games
 
 
+def rules_html(text: str) -> str:
+    """A game's rules (Markdown) as HTML for the rules panel; raw HTML in the text is escaped."""
+    return MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+
+
 def game_info(name: str) -> dict[str, Any]:
     """What the lobby needs to offer a game: title, player counts, options, summary and rules (from its package)."""
     package = get_package(name)
@@ -340,6 +346,7 @@ def game_info(name: str) -> dict[str, Any]:
         "default_players": game.default_players,
         "summary": game.summary,
         "rules": package.rules(),
+        "rules_html": rules_html(package.rules()),
         "options": [
             {"name": o.name, "kind": o.kind, "default": list(o.default) if isinstance(o.default, tuple) else o.default,
              "help": o.help, "choices": list(o.choices), "size": o.size}

@@ -16,7 +16,7 @@ from . import explain, flow, scoring, views
 from .cards import FlowersCards, load_data
 from .notation import CardCodes, parse_position
 from .scoring import score_area
-from .state import FlowersState, card_counts, copy_state
+from .state import FlowersState, card_counts
 
 
 class FlowersGame(Game[FlowersState]):
@@ -88,10 +88,6 @@ class FlowersGame(Game[FlowersState]):
         sample = self.clone(state)
         views.resample(sample, seat, rng)
         return sample
-
-    def clone(self, state: FlowersState) -> FlowersState:
-        """A copy sharing nothing mutable with the original (hand-written: see `state.copy_state`)."""
-        return copy_state(state)
 
     # ----- results -----------------------------------------------------------------------------
     def turn(self, state: FlowersState) -> int:

@@ -16,7 +16,7 @@ from .cards import PlantedCards, load_data
 from .feeding import Feeding
 from .notation import parse_position
 from .scoring import BoardScore, score_board
-from .state import BUY, CHOOSE, FEED, OVER, PlantedState, clone
+from .state import BUY, CHOOSE, FEED, OVER, PlantedState
 
 PLANT_KEY = 1000  # plants are counted as PLANT_KEY + index in card_counts
 
@@ -99,10 +99,6 @@ class PlantedGame(Game[PlantedState]):
     def determinize(self, state: PlantedState, seat: int, rng: random.Random) -> PlantedState:
         """Resample what `seat` cannot know (see `views.determinize`)."""
         return views.determinize(self, state, seat, rng)
-
-    def clone(self, state: PlantedState) -> PlantedState:
-        """A copy sharing nothing mutable with the original (hand-written: see `state.clone`)."""
-        return clone(state)
 
     # ----- results -----------------------------------------------------------------------------
     def turn(self, state: PlantedState) -> int:

@@ -15,7 +15,8 @@ from .cards import LETTERS
 from .feeding import feeding_text
 from .flow import pass_shift
 from .legal import to_move
-from .state import BUY, CHOOSE, FEED, NURSERY, OVER, PLAY, PlantedState, clone
+from ...core import plain
+from .state import BUY, CHOOSE, FEED, NURSERY, OVER, PLAY, PlantedState
 
 if TYPE_CHECKING:  # pragma: no cover - only for type checkers
     from .engine import PlantedGame
@@ -139,7 +140,7 @@ def determinize(game: PlantedGame, state: PlantedState, seat: int, rng: random.R
     passed on keeps its cards; only which of them its holder has chosen is resampled.
     """
     cards = game.cards
-    copy = clone(state)
+    copy = plain.clone(state)
     known = set(known_seats(game, state, seat))
     slots: dict[bool, list[tuple[list[int], int]]] = {False: [], True: []}
     for other in range(state.players):

@@ -1,6 +1,6 @@
 """Pressed as a `Game`: the card data and options, composed from the modules that each do one job.
 
-`state` (the state and its copy), `deal` (setup and each round's deal), `flow` (who moves, the legal
+`state` (the state), `deal` (setup and each round's deal), `flow` (who moves, the legal
 actions and their effects; the action notation), `views` (who sees what, determinize), `results`
 (scores and winners), `explain` (why an action is illegal). The full rules for players: `rules.md`.
 """
@@ -19,7 +19,7 @@ from .cards import PressedCards, load_data
 from .explain import explain
 from .notation import score_position
 from .scoring import PlantScore
-from .state import EFFECT, NOSWAP, OVER, PICK, PLANT, PRESS, PressedState, clone
+from .state import EFFECT, NOSWAP, OVER, PICK, PLANT, PRESS, PressedState
 
 __all__ = ["EFFECT", "NOSWAP", "OVER", "PICK", "PLANT", "PRESS", "PressedGame", "PressedState"]
 
@@ -119,10 +119,6 @@ class PressedGame(Game[PressedState]):
     def determinize(self, state: PressedState, seat: int, rng: random.Random) -> PressedState:
         """Redeal everything `seat` cannot know: the deck and other hands, other seats' pressed choices."""
         return views.determinize(state, seat, rng)
-
-    def clone(self, state: PressedState) -> PressedState:
-        """A copy sharing nothing mutable with the original (hand-written: see `state.clone`)."""
-        return clone(state)
 
     # ----- results -----------------------------------------------------------------------------
     def turn(self, state: PressedState) -> int:

@@ -11,11 +11,12 @@ import random
 from collections import Counter
 from typing import Any
 
+from ...core.plain import clone
 from .cards import PressedCards
 from .flow import current, to_move
 from .results import breakdown, winners
 from .scoring import best_final, collection_counts
-from .state import EFFECT, OVER, PICK, PLANT, PRESS, PressedState, clone, collection
+from .state import EFFECT, OVER, PICK, PLANT, PRESS, PressedState, collection
 
 
 def card_info(cards: PressedCards) -> list[dict[str, Any]]:

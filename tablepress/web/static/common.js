@@ -73,9 +73,14 @@ const TP = (() => {
     localStorage.setItem("tp:tokens:" + gameId, JSON.stringify(map));
   }
 
-  /** Rules text with [b]bold[/b] kept and other console markup dropped, as DOM nodes. */
-  function rules(text) {
+  /** The rules as DOM nodes: the server's HTML of the game's rules.md when it has one (its raw HTML
+      escaped there), else the summary text with [b]bold[/b] kept and other console markup dropped. */
+  function rules(text, html) {
     const out = h("div", {class: "rules-text"});
+    if (html) {
+      out.append(new DOMParser().parseFromString(html, "text/html").body.cloneNode(true));
+      return out;
+    }
     for (const line of String(text || "").split("\n")) {
       const p = h("p");
       const parts = line.split(/(\[\/?b\]|\[\/?[a-z ]+\]|\[\/\])/);

@@ -322,7 +322,7 @@
     const catalog = await api("GET", "/api/catalog");
     if (catalog.ok) {
       const info = catalog.data.games.find((g) => g.name === first.data.game);
-      if (info) $("rules-text").replaceChildren(TP.rules(info.rules));
+      if (info) $("rules-text").replaceChildren(TP.rules(info.rules, info.rules_html));
     }
     $("board").addEventListener("click", (event) => {
       const target = event.target.closest("[data-action]");
