@@ -63,13 +63,11 @@ class TerminalTable:
     def play(self) -> None:
         """Play to the end (or until a human quits)."""
         while not self.match.is_over:
-            for seat in self.match.to_move():
-                if self.match.is_over or seat not in self.match.to_move():
-                    continue
-                if seat in self.agents:
-                    self._agent_move(seat)
-                else:
-                    self._human_turn(seat)
+            seat = self.match.next_mover()
+            if seat in self.agents:
+                self._agent_move(seat)
+            else:
+                self._human_turn(seat)
 
     def _agent_move(self, seat: int) -> None:
         move = self.match.act(seat, self.agents[seat].choose(self.match.seat_info(seat)))

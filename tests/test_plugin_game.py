@@ -183,3 +183,11 @@ def test_serve(plugin):
     finally:
         server.kill()
         server.wait(timeout=10)
+
+
+def test_ladder_and_bench(plugin):
+    ladder = tablepress(plugin, "ladder", NAME, "--players", "2", "--rung", "greedy/random/4", "--jobs", "1",
+                        "--seed", "1").stdout
+    assert NAME in ladder and "greedy" in ladder
+    bench = tablepress(plugin, "bench", NAME, "--players", "2", "--seconds", "0.2").stdout
+    assert NAME in bench and "ismcts" in bench.lower()

@@ -10,11 +10,11 @@ import pytest
 from pypdf import PdfReader
 
 from tablepress.core.errors import DataError
-from tablepress.core.registry import get_game
+from tablepress.core.registry import game_names, get_game, get_package
 from tablepress.printing import intro as intro_module
 from tablepress.printing.intro import REQUIRED, intro_html, load_intro, render_intro_pdf
 
-PRINTED = ("flowers", "pressed", "planted", "by-this")
+PRINTED = game_names()
 
 
 @pytest.mark.parametrize("name", PRINTED)
@@ -59,8 +59,23 @@ def test_intro_html_has_the_sections(name: str) -> None:
     assert page.startswith("<!doctype html>")
     parser = _Sections()
     parser.feed(page)
-    assert set(REQUIRED) <= set(parser.ids)
-    assert load_intro(get_game(name)).title in "".join(parser.text)
+    intro = load_intro(get_game(name))
+    assert [section.id for section in intro.sections] == parser.ids
+    if get_package(name).file("intro.toml"):
+        assert set(REQUIRED) <= set(parser.ids)
+    assert intro.title in "".join(parser.text)
+
+
+def test_a_game_without_an_intro_file_gets_one_from_its_rules(monkeypatch, tmp_path: Path) -> None:
+    """The default intro: title, players and summary, then the game's rules — still one page."""
+    monkeypatch.setattr(intro_module, "intro_path", lambda game: tmp_path / "missing.toml")
+    game = get_game("by-this")
+    intro = load_intro(game)
+    assert intro.title == game.title and intro.facts == "2–4 players" and intro.thesis == game.summary
+    assert [section.id for section in intro.sections] == ["rules"]
+    assert "Same Number" in intro.sections[0].text and "#" not in intro.sections[0].text.splitlines()[0]
+    reader = PdfReader(io.BytesIO(render_intro_pdf(game)))
+    assert len(reader.pages) == 1 and "How to play" in reader.pages[0].extract_text()
 
 
 def test_cli_writes_the_intro_as_pdf_or_html(tmp_path: Path, cli) -> None:

@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from tablepress.core.errors import TablepressError
-from tablepress.core.registry import get_game
+from tablepress.core.registry import game_names, get_game, get_package
 from tablepress.faces.model import CARD_HEIGHT, CARD_WIDTH
 from tablepress.printing.layout import back_slot, layout
 from tablepress.printing.sheets import render_sheets
@@ -23,7 +23,9 @@ GAMES_DIR = Path(__file__).resolve().parent.parent / "tablepress" / "games"
 PT_PER_MM = 72 / 25.4
 SIZES_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 #: Cards in the published data and the A4/Letter sheets they need (9 a sheet).
-EXPECTED = {"flowers": (112, 13), "pressed": (90, 10), "planted": (144, 16), "by-this": (54, 6)}
+#: Each game's printed cards (declared in its package) and the 9-card sheets they fill.
+EXPECTED = {name: (cards, -(-cards // 9)) for name in game_names()
+            if (cards := get_package(name).expectations.printed_cards) is not None}
 
 
 def read(data: bytes) -> PdfReader:

@@ -229,6 +229,15 @@ class Game(ABC, Generic[State]):
     def scores(self, state: State) -> list[int]:
         """Each seat's score now (final scores once the game is over)."""
 
+    def public_scores(self, state: State) -> list[int] | None:
+        """The scores every seat may see while the game runs, or None where they would reveal hidden cards.
+
+        Default: the `scores` entry of the spectator's public view, if the game puts one there.
+        """
+        public = self.view(state, None).get("public")
+        scores = public.get("scores") if isinstance(public, dict) else None
+        return list(scores) if isinstance(scores, list) else None
+
     @abstractmethod
     def winners(self, state: State) -> list[int]:
         """The winning seats after the tie-breaks (several for a shared victory); empty in solo games."""

@@ -233,7 +233,7 @@ class Match:
             "format": RECORD_FORMAT,
             "game": self.game.name,
             "players": self.players,
-            "options": _jsonable(self.options),
+            "options": jsonable(self.options),
             "seats": self.seats,
             "seed": self.seed,
             **({"variant": self.game.variant} if self.game.variant is not None else {}),
@@ -324,9 +324,10 @@ def load_record(path: str | Path) -> dict[str, Any]:
         raise RecordError(f"{path}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
 
 
-def _jsonable(value: Any) -> Any:
+def jsonable(value: Any) -> Any:
+    """`value` with tuples as lists and mapping keys as text, as JSON will hold it."""
     if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
+        return [jsonable(v) for v in value]
     return value

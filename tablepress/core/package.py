@@ -135,11 +135,13 @@ class Expectations:
 
     `checks`: the checker runs (default: every player count, default options). `fingerprint`: the hash
     of seeded random playouts (`tablepress.core.fingerprint`); a deliberate rule or card-data change
-    alters it, and the game's author records the new one.
+    alters it, and the game's author records the new one. `printed_cards`: how many cards the
+    print-and-play deck holds, as the rulebook counts them (the print tests compare the sheets with it).
     """
 
     checks: tuple[Check, ...] = ()
     fingerprint: str | None = None
+    printed_cards: int | None = None
 
 
 @dataclass(frozen=True)

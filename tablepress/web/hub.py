@@ -19,7 +19,7 @@ from typing import Any
 
 from ..agents.base import HUMAN
 from ..core.errors import IllegalAction, TablepressError
-from ..core.match import Match, Move, UndoPoint
+from ..core.match import Match, Move, UndoPoint, jsonable
 from ..core.registry import get_game
 from ..core.variants import apply_variant
 from .rooms import Room
@@ -154,7 +154,7 @@ class Hub:
         while game_id in self.rooms or game_id in self.archive:
             game_id = secrets.token_hex(5)
         row = GameRow(
-            id=game_id, game=game.name, players=len(seats), options=_jsonable(match.options), seats=list(seats),
+            id=game_id, game=game.name, players=len(seats), options=jsonable(match.options), seats=list(seats),
             names=names or default_names(seats), seed=seed, variant=None if variant is None else dict(variant),
             token_hashes={hash_token(token): int(seat) for seat, token in tokens.items()}, created=time.time(),
         )
@@ -291,10 +291,3 @@ def default_names(seats: list[str]) -> list[str]:
     """`Player 1`, `Bot 2 (greedy)`, ... for seats without names."""
     return [f"Player {i + 1}" if spec == HUMAN else f"Bot {i + 1} ({spec})" for i, spec in enumerate(seats)]
 
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value

@@ -164,8 +164,8 @@ def build_view(room: Room, seen: dict[str, Any], seat: int | None, match: Match,
                log: list[dict[str, Any]]) -> dict[str, Any]:
     """Assemble the reply: status, to_move, public, private, legal_actions, scores, plus the room's extras.
 
-    Scores come from the public view while the game runs (a game whose scores would reveal hidden
-    cards simply leaves them out of `public`), and from the game once it is over.
+    Scores come from `Game.public_scores` while the game runs (None where they would reveal hidden
+    cards), and from the game once it is over.
     """
     game, state = match.game, match.state
     over = game.is_over(state)
@@ -174,7 +174,7 @@ def build_view(room: Room, seen: dict[str, Any], seat: int | None, match: Match,
     if over:
         scores: Any = game.scores(state)
     else:
-        scores = public.get("scores") if isinstance(public, dict) else None
+        scores = game.public_scores(state)
     view: dict[str, Any] = {
         "status": "over" if over else "playing",
         "to_move": list(game.to_move(state)),

@@ -21,7 +21,7 @@ PACKAGE = package(
             Check(2, {"young": True}, playouts=150, deep_playouts=6),
             Check(4, {"young": True}, playouts=150, deep_playouts=6),
         ),
-        fingerprint="0feed0d32c6311c9dc1f812b",
+        fingerprint="0feed0d32c6311c9dc1f812b", printed_cards=54,
     ),
 )
 

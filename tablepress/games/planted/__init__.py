@@ -15,7 +15,7 @@ PACKAGE = package(
     faces=faces.card_faces,
     expectations=Expectations(
         checks=tuple(Check(players, playouts=25, deep_playouts=3) for players in range(2, 6)),
-        fingerprint="b3c184f29ef1dfe189f5f228",
+        fingerprint="b3c184f29ef1dfe189f5f228", printed_cards=144,
     ),
 )
 

@@ -28,7 +28,7 @@ PACKAGE = package(
               for players in (2, 3) for electives in ELECTIVE_SETS),
             Check(4, {"first": 4}, playouts=50, deep_playouts=3),
         ),
-        fingerprint="baa5a4f9b9f7f15a534e7140",
+        fingerprint="baa5a4f9b9f7f15a534e7140", printed_cards=90,
     ),
 )
 

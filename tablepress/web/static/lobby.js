@@ -146,6 +146,7 @@
     listTab = which;
     $("tab-open").classList.toggle("active", which === "playing");
     $("tab-over").classList.toggle("active", which === "over");
+    document.querySelector("#games tbody").replaceChildren();  // no rows of the other tab while it loads
     refresh();
   }
 
