@@ -141,10 +141,10 @@ class Game(ABC, Generic[State]):
 
         `legal` is `legal_actions(state, seat)` if the caller has it already. Nothing changes either way.
         """
-        if self.is_over(state):
-            raise IllegalAction("the game is over")
         movers = self.to_move(state)
-        if seat not in movers:
+        if seat not in movers:  # nobody is to move once the game is over (the checker holds games to it)
+            if self.is_over(state):
+                raise IllegalAction("the game is over")
             raise IllegalAction(f"it is not seat {seat}'s turn (to move: {_seats(movers)})")
         if legal is None:
             legal = self.legal_actions(state, seat)

@@ -166,9 +166,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
     async def post_action(game_id: str, request: Request) -> dict[str, Any]:
         """Take one of the seat's legal actions; the reply is the seat's new view."""
         room = hub.room(game_id)
-        seat = seat_of(room, request.headers.get("authorization"))
-        if seat is None:
-            raise Forbidden("acting needs a seat's token (Authorization: Bearer TOKEN)")
+        seat = seated(room, request, "acting needs a seat's token (Authorization: Bearer TOKEN)")
         action = parse_action(await read_body(request))
         await hub.act(room, seat, action)
         return room.view_for(seat)
@@ -177,9 +175,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
     async def post_undo(game_id: str, request: Request) -> dict[str, Any]:
         """Take back the seat's last action when it revealed nothing and nobody has acted since."""
         room = hub.room(game_id)
-        seat = seat_of(room, request.headers.get("authorization"))
-        if seat is None:
-            raise Forbidden("undoing needs a seat's token (Authorization: Bearer TOKEN)")
+        seat = seated(room, request, "undoing needs a seat's token (Authorization: Bearer TOKEN)")
         await hub.undo(room, seat)
         return room.view_for(seat)
 
@@ -190,9 +186,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
         The token no longer works afterwards; the reply is the spectator's view.
         """
         room = hub.room(game_id)
-        seat = seat_of(room, request.headers.get("authorization"))
-        if seat is None:
-            raise Forbidden("handing a seat to an AI needs that seat's token")
+        seat = seated(room, request, "handing a seat to an AI needs that seat's token")
         spec = parse_agent(await read_body(request))
         await hub.hand_to_ai(room, seat, spec)
         return room.view_for(None)
@@ -251,6 +245,13 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
         seat = room.seat_for_token(token)
         if seat is None:
             raise Forbidden("wrong token for this game")
+        return seat
+
+    def seated(room: Room, request: Request, missing: str) -> int:
+        """The seat of the request's token; Forbidden saying `missing` without one."""
+        seat = seat_of(room, request.headers.get("authorization"))
+        if seat is None:
+            raise Forbidden(missing)
         return seat
 
     return app
