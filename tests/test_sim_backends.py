@@ -81,3 +81,14 @@ def test_rotated_seats_move_the_first_spec_one_seat_a_game() -> None:
     assert SimSpec("flowers", 2, ("a", "b")).seats_of(1) == ["a", "b"]
     rows = run_games(SimSpec("by-this", 2, ("greedy:1", "random"), rotate=True), 3, 4, jobs=1)
     assert [row["seats"] for row in rows] == [["greedy:1", "random"], ["random", "greedy:1"]] * 2
+
+
+def test_a_local_ray_instance_lives_on_the_loopback_interface() -> None:
+    """Ray's node, and so every server it binds, is 127.0.0.1 — never the machine's network address."""
+    ray = pytest.importorskip("ray")
+    from tablepress.sim.backends import backend_session
+
+    with backend_session("ray"):
+        nodes = ray.nodes()
+        assert nodes and {node["NodeManagerAddress"] for node in nodes} == {"127.0.0.1"}
+        assert ray.get_runtime_context().gcs_address.startswith("127.0.0.1:")

@@ -71,10 +71,23 @@ def run_local(spec: SimSpec, seed: int, games: int, jobs: int, on_rows: Progress
     return _sorted(rows)
 
 
+#: A local Ray instance binds and talks over this address only.
+LOOPBACK = "127.0.0.1"
+#: Ray's switch for "a single machine": its node address is then the loopback one.
+RAY_LOOPBACK = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"}
+
+
 def _start_ray(address: str | None) -> bool:
-    """Connect to Ray (the cluster at `address`, or a light local instance); True if this call started it."""
+    """Connect to Ray (the cluster at `address`, or a light local instance); True if this call started it.
+
+    A local instance lives on the loopback interface only: on Linux Ray otherwise takes the machine's
+    network address for its node and binds its servers there.
+    """
+    if not address:
+        os.environ.update(RAY_LOOPBACK)  # read by Ray at import, and inherited by its workers
     try:
         import ray
+        from ray._private import ray_constants
     except ImportError:
         raise TablepressError("--backend ray needs Ray: pip install 'tablepress[ray]'") from None
     if ray.is_initialized():
@@ -83,7 +96,9 @@ def _start_ray(address: str | None) -> bool:
         if address:
             ray.init(address=address, log_to_driver=False, logging_level="ERROR")
         else:
-            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+            ray_constants.ENABLE_RAY_CLUSTER = False  # Ray was imported before the environment said so
+            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR",
+                     _node_ip_address=LOOPBACK)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         where = f"at {address}" if address else "locally"
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
