@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import math
+import os
 import random
+import signal
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -14,6 +17,8 @@ from rich.table import Table
 
 from .agents.base import HUMAN, parse_seats
 from .core.errors import TablepressError
+from .core.files import read_position
+from .core.game import Game, Option
 from .core.match import Match, load_record
 from .core.registry import game_names, get_game
 
@@ -22,9 +27,11 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 console = Console()
 GAME_HELP = "the game: " + ", ".join(game_names())
+OPTION_HELP = "game option KEY=VALUE (repeatable; the options of each game: play --help)"
 errors = Console(stderr=True)
 
 
@@ -32,6 +39,23 @@ def fail(message: str) -> typer.Exit:
     """Print one clear line to stderr and give the exit to raise."""
     errors.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     return typer.Exit(code=2)
+
+
+def version(value: bool) -> None:
+    """`--version`: print the installed version and stop."""
+    if value:
+        from importlib.metadata import version as installed
+
+        console.print(f"tablepress {installed('tablepress')}", highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    show_version: Annotated[bool, typer.Option("--version", callback=version, is_eager=True,
+                                               help="print the version and exit")] = False,
+) -> None:
+    """tablepress — play, simulate, print and change tabletop card games."""
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
@@ -45,23 +69,80 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
     return options
 
 
-@app.command()
+def games_epilog() -> str:
+    """Each game's player counts (default first), options and the seat agents, for `play --help`."""
+    from .agents.base import AGENTS
+
+    lines = [f"Seats (--seats): {', '.join([HUMAN, *AGENTS])}, each with an optional budget: "
+             "ismcts:500 (iterations a decision), ismcts:2s (seconds)."]
+    for name in game_names():
+        game = get_game(name)
+        options = "; ".join(f"{o.name}={_option_values(o)} ({o.help}; default {_shown(o.default)})"
+                            for o in game.options) or "none"
+        lines.append(f"{name}: {game.min_players}–{game.max_players} players (default {game.default_players});"
+                     f" options: {options}.")
+    return "\n\n".join(lines)
+
+
+def _option_values(option: Option) -> str:
+    if option.kind == "bool":
+        return "true|false"
+    if option.kind == "set":
+        return f"{option.size or 'some'} of {'|'.join(option.choices)}"
+    return "|".join(option.choices) if option.choices else "N"
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (tuple, list)):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def player_count(chosen: Game, players: int | None, seats: str | None) -> int:
+    """The number of players: --players, else as many as --seats lists (when it lists several), else the default."""
+    if players is not None:
+        if players < 1:
+            raise TablepressError(f"--players must be at least 1, not {players}")
+        return players
+    specs = [s for s in (seats or "").split(",") if s.strip()]
+    return len(specs) if len(specs) > 1 else chosen.default_players
+
+
+def check_record(record: Path | None) -> None:
+    """Refuse a --record path that cannot be written, before anything is played."""
+    if record is None:
+        return
+    if "=" in record.name and record.suffix.lower() != ".json":
+        raise TablepressError(f"--record {record}: -o names the record file now; give game options as --option {record}")
+    folder = record.resolve().parent
+    if record.is_dir():
+        raise TablepressError(f"--record {record}: is a folder; give a file such as {record / 'game.json'}")
+    if not folder.is_dir():
+        raise TablepressError(f"--record {record}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (record.exists() and not os.access(record, os.W_OK)):
+        raise TablepressError(f"--record {record}: cannot write there (permission denied)")
+
+
+@app.command(epilog=games_epilog())
 def play(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="number of players")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="number of players (default: as many as --seats lists, else the game's default)")] = None,
     seats: Annotated[Optional[str], typer.Option(help="seat specs, e.g. human,random (the last repeats)")] = None,
     seed: Annotated[Optional[int], typer.Option(help="seed for the shuffle (random if not given)")] = None,
-    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="game option KEY=VALUE")] = None,
-    record: Annotated[Optional[Path], typer.Option(help="write the game record (JSON) here")] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", help=OPTION_HELP)] = None,
+    record: Annotated[Optional[Path], typer.Option("--record", "-o", help="write the game record (JSON) here, also when the game is left or interrupted")] = None,
 ) -> None:
     """Play in the terminal against AI players or hot-seat; with no human seat, play to the end unattended."""
     from .terminal import play_in_terminal
 
     try:
         chosen = get_game(game)
-        count = players or chosen.default_players
+        count = player_count(chosen, players, seats)
         chosen.check_players(count)
         seat_specs = parse_seats(seats or f"{HUMAN},random", count)
+        check_record(record)
         match = Match(chosen, count, seed if seed is not None else random.getrandbits(31),
                       parse_options(option), seat_specs)
         play_in_terminal(match, console, record)
@@ -78,11 +159,7 @@ def score(
     """Score a position typed by hand, for games played at a real table."""
     try:
         chosen = get_game(game)
-        try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise TablepressError(f"{file}: cannot read the file ({getattr(exc, 'strerror', None) or exc})") from None
-        result = chosen.score_position(text, str(file))
+        result = chosen.score_position(read_position(file), str(file))
     except TablepressError as exc:
         raise fail(str(exc)) from None
     if as_json:
@@ -120,7 +197,7 @@ def replay(record: Annotated[Path, typer.Argument(help="a game record (JSON)")])
     table.add_column("score", justify="right")
     winners = game.winners(match.state) if match.is_over else []
     for seat, value in enumerate(game.scores(match.state)):
-        table.add_row(str(seat), match.seats[seat], f"{value}{' ★' if seat in winners else ''}")
+        table.add_row(str(seat + 1), match.seats[seat], f"{value}{' ★' if seat in winners else ''}")
     console.print(table)
     console.print("Game over." if match.is_over else "[yellow]The record ends before the game does.[/]")
 
@@ -132,7 +209,7 @@ def simulate(
     seed: Annotated[Optional[int], typer.Option(help="run seed (random if not given; printed)")] = None,
     seats: Annotated[Optional[str], typer.Option(help="seat specs, e.g. greedy,random (the last repeats)")] = None,
     players: Annotated[Optional[int], typer.Option("--players", "-p", help="number of players")] = None,
-    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="game option KEY=VALUE")] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", help=OPTION_HELP)] = None,
     jobs: Annotated[Optional[int], typer.Option(help="local processes (default: all cores)")] = None,
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
     address: Annotated[Optional[str], typer.Option(help="Ray cluster address (default: a local Ray)")] = None,
@@ -140,13 +217,14 @@ def simulate(
     compare: Annotated[Optional[tuple[str, str]], typer.Option(help="A B: two variant files (or 'base') on the same seeds")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     report: Annotated[Optional[Path], typer.Option(help="write an HTML report with plots here")] = None,
-    out: Annotated[Optional[Path], typer.Option(help="save one row per game (.sqlite or .parquet)")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="save one row per game (.sqlite or .parquet)")] = None,
     records: Annotated[Optional[Path], typer.Option(help="write every game's record (JSON) into this folder")] = None,
 ) -> None:
     """Self-play many games with a progress bar and print a balance summary."""
     from .sim.command import simulate_command
 
     try:
+        players = player_count(get_game(game), players, seats)
         simulate_command(game, games, seed, seats, players, parse_options(option), jobs, backend, address,
                          variant, compare, as_json, report, out, records, console, errors)
     except TablepressError as exc:
@@ -179,15 +257,15 @@ def ladder(
     players: Annotated[Optional[str], typer.Option(help="player counts, e.g. 2,4 (default: 2 and the most)")] = None,
     seed: Annotated[int, typer.Option(help="seed of the ladder's games")] = 0,
     jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
-    markdown: Annotated[Optional[Path], typer.Option(help="also write the table as Markdown here")] = None,
-    json_out: Annotated[Optional[Path], typer.Option("--json", help="also write the results as JSON here")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="also write the results here: .md (a Markdown table) or .json")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON instead of the table")] = False,
+    markdown: Annotated[Optional[Path], typer.Option(hidden=True, help="the same as --out FILE.md")] = None,
 ) -> None:
     """Measure the AI players' strength: each challenger against its opponent, win rates with 95% intervals."""
     from .agents.ladder import ladder_command
 
     try:
-        ladder_command(games, rung, players, seed, jobs, str(markdown) if markdown else None,
-                       str(json_out) if json_out else None)
+        ladder_command(games, rung, players, seed, jobs, out or markdown, as_json)
     except (TablepressError, ValueError) as exc:
         raise fail(str(exc)) from None
 
@@ -204,8 +282,10 @@ def serve(
 
     if not 0 <= port <= 65535:
         raise fail(f"--port must be 0–65535, not {port}")
-    if ai_delay < 0:
-        raise fail("--ai-delay cannot be negative")
+    if not math.isfinite(ai_delay) or ai_delay < 0:
+        raise fail(f"--ai-delay takes seconds, 0 or more, not {ai_delay}")
+    # uvicorn stops on SIGTERM and then raises it again: exit normally then, so the AI workers are shut down
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:
         run_server(host, port, db, ai_delay)
     except TablepressError as exc:
@@ -242,7 +322,7 @@ def print_sheets(
 @app.command("new-game")
 def new_game(
     name: Annotated[str, typer.Argument(help="the new game's name: lowercase letters, digits and hyphens")],
-    where: Annotated[Path, typer.Option("--dir", help="where to write the game's folder")] = Path("."),
+    where: Annotated[Path, typer.Option("--dir", "-o", help="where to write the game's folder")] = Path("."),
 ) -> None:
     """Start a new game: a pip-installable package with a small working engine, rules, intro and tests."""
     from .scaffold import new_game as write_skeleton

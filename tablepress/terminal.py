@@ -1,11 +1,14 @@
 """Terminal play for any game: human seats at the keyboard (hot-seat), AI seats, undo, help, the move log.
 
 Everything shown comes from the game's `view`; other seats' moves are shown as `public_action` gives
-them. Each game draws its table with `render(view, seat, names)` from the `terminal` module of its folder.
+them. Each game draws its table through its package's `TerminalView`: `render(view, seat, names)`,
+`legend(view)` (the notation, shown by `help`) and `numbered(view)` (False where the moves are listed
+without numbers because the table shows numbers of its own, so a number typed means one thing).
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,29 +18,42 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from .agents.base import HUMAN, make_agent
-from .core.errors import IllegalAction
+from .core.errors import IllegalAction, TablepressError
 from .core.game import Game
 from .core.match import Match, UndoPoint
 from .core.registry import package_of
 from .core.rng import derive_seed
 
 COMMANDS = "help, rules, undo, log, quit"
+#: At most this many "did you mean" suggestions for a mistyped move.
+SUGGESTIONS = 3
 
 
 class QuitGame(Exception):
     """The human typed quit (or input ended)."""
 
 
-def match_input(text: str, legal: list[str]) -> str | None:
-    """The legal action a person meant: the exact text, its number in the list, or the one action containing every word typed."""
+def match_input(text: str, legal: list[str], numbered: bool = True) -> str | None:
+    """The legal action a person meant: the exact text, its number in the list (when the list is numbered),
+    or the one action containing every word typed."""
     text = " ".join(text.split())
     if text in legal:
         return text
-    if text.isdigit() and 1 <= int(text) <= len(legal):
+    if numbered and text.isdigit() and 1 <= int(text) <= len(legal):
         return legal[int(text) - 1]
     words = text.lower().split()
     found = [a for a in legal if all(w in a.lower().split() for w in words)]
     return found[0] if len(found) == 1 else None
+
+
+def did_you_mean(text: str, legal: list[str]) -> list[str]:
+    """The legal actions closest to a mistyped one (case aside), the closest first: at most SUGGESTIONS, each
+    about as close as the best; none if nothing is close."""
+    typed = " ".join(text.lower().split())
+    scored = sorted((-difflib.SequenceMatcher(None, typed, action.lower()).ratio(), index)
+                    for index, action in enumerate(legal))
+    best = -scored[0][0] if scored else 0.0
+    return [legal[index] for ratio, index in scored[:SUGGESTIONS] if -ratio >= max(0.6, best - 0.1)]
 
 
 class TerminalTable:
@@ -86,8 +102,10 @@ class TerminalTable:
         history: list[UndoPoint] = []
         while not self.match.is_over and seat in self.match.to_move():
             legal = self.match.legal(seat)
-            self.console.print(self.renderer.render(self.match.view(seat), seat, self.names))
-            self._show_actions(legal)
+            view = self.match.view(seat)
+            numbered = self.renderer.numbered(view)
+            self.console.print(self.renderer.render(view, seat, self.names))
+            self._show_actions(legal, numbered)
             try:
                 text = self.read(f"{self.names[seat]}> ").strip()
             except EOFError:
@@ -99,7 +117,10 @@ class TerminalTable:
                 raise QuitGame()
             if command == "help":
                 self.console.print(self.game.rules_text())
-                self.console.print(f"Commands: a move as listed, its number, {COMMANDS}.")
+                legend = self.renderer.legend(view)
+                if legend:
+                    self.console.print(legend)
+                self.console.print(f"Commands: a move as listed{', its number' if numbered else ''}, {COMMANDS}.")
                 continue
             if command == "rules":
                 self.console.print(Markdown(package_of(self.game).rules()))
@@ -115,22 +136,27 @@ class TerminalTable:
                 continue
             if self.renderer.command(text, self.match.view(seat), self.console):
                 continue
-            action = match_input(text, legal)
+            action = match_input(text, legal, numbered)
             if action is None:
                 try:
                     action = self.match.check(seat, text)
                 except IllegalAction as exc:
-                    self.console.print(f"[red]Not a legal move: {text!r} — {exc}.[/] Type a move from the list, "
-                                       "its number, or help.")
+                    close = did_you_mean(text, legal)
+                    hint = f" Did you mean {' or '.join(repr(a) for a in close)}?" if close else ""
+                    self.console.print(f"[red]Not a legal move: {text!r} — {exc}.[/]{hint} Type a move from the "
+                                       f"list{', its number' if numbered else ''}, or help.", highlight=False)
                     continue
             before = self.match.undo_point()
             undoable = self.game.undoable(self.match.state, seat, action)
             self.match.act(seat, action)
             history = history + [before] if undoable else []
 
-    def _show_actions(self, legal: list[str]) -> None:
-        items = [f"[bold]{i}[/]) {action}" for i, action in enumerate(legal, start=1)]
-        self.console.print(Columns(items, padding=(0, 2)))
+    def _show_actions(self, legal: list[str], numbered: bool = True) -> None:
+        if numbered:
+            items = [f"[bold]{i}[/]) {action}" for i, action in enumerate(legal, start=1)]
+        else:
+            items = [f"· {action}" for action in legal]
+        self.console.print(Columns(items, padding=(0, 2)), highlight=False)
 
     def _show_log(self, seat: int) -> None:
         for move in self.match.moves[-30:]:
@@ -160,14 +186,24 @@ def result_table(game: Game, match: Match, names: list[str]) -> Table:
 
 def play_in_terminal(match: Match, console: Console, record: Path | None = None,
                      read: Callable[[str], str] = input) -> None:
-    """Play a match at the terminal and print the result; write the record if asked (also on quit)."""
+    """Play a match at the terminal and print the result; write the record if asked (also on quit, and on
+    Ctrl-C, which is then raised again)."""
     table = TerminalTable(match, console, read)
+    interrupted = False
     try:
         table.play()
     except QuitGame:
         console.print("Game left unfinished.")
+    except KeyboardInterrupt:
+        interrupted = True
+        console.print("\nGame left unfinished.")
     if record is not None:
-        match.save(record)
+        try:
+            match.save(record)
+        except OSError as exc:
+            raise TablepressError(f"--record {record}: cannot write the record ({exc.strerror or exc})") from None
         console.print(f"Record written to {record}")
+    if interrupted:
+        raise KeyboardInterrupt
     if match.is_over:
         table.show_result()

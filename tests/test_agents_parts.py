@@ -44,11 +44,47 @@ def test_bad_budgets_say_so(spec: str) -> None:
         parse_spec(spec)
 
 
-@pytest.mark.parametrize("spec", ["random:5", "greedy:2s"])
+@pytest.mark.parametrize("spec", ["random:5", "greedy:2s", "human:1", "random:"])
 def test_an_agent_that_takes_no_such_budget_says_so(spec: str) -> None:
-    """random takes no budget; greedy counts determinizations, not seconds."""
+    """random takes no budget; greedy counts determinizations, not seconds: refused when parsed, as the CLI parses."""
+    with pytest.raises(TablepressError, match="budget"):
+        parse_spec(spec)
     with pytest.raises(TablepressError, match="budget"):
         make_agent(spec, 1)
+
+
+@pytest.mark.parametrize("spec", ["ismcts:\uff15", "ismcts:\u0665", "ismcts:1_000", "ismcts: 2s", "ismcts:1e3s",
+                                  "ismcts:2 s", "ismcts:" + "9" * 5000])
+def test_budgets_are_plain_ascii_numbers(spec: str) -> None:
+    """Full-width or Arabic-Indic digits, underscores, exponents and spaces are refused, briefly."""
+    with pytest.raises(TablepressError, match="seat") as refused:
+        parse_spec(spec)
+    assert len(str(refused.value)) < 200
+
+
+def test_every_budget_is_capped_in_count_and_time() -> None:
+    """The caps hold for every spec (the CLI's too); the web server passes lower ones."""
+    from tablepress.agents.base import MAX_COUNT, MAX_SECONDS
+
+    assert parse_spec(f"ismcts:{MAX_COUNT}")[1] == MAX_COUNT
+    assert parse_spec(f"ismcts:{MAX_SECONDS:g}s")[1] == MAX_SECONDS
+    for spec in (f"ismcts:{MAX_COUNT + 1}", f"greedy:{MAX_COUNT + 1}", f"ismcts:{MAX_SECONDS + 1:g}s",
+                 f"ismcts:{int(MAX_SECONDS * 1000) + 1}ms"):
+        with pytest.raises(TablepressError, match="over the limit"):
+            parse_spec(spec)
+    with pytest.raises(TablepressError, match="limit of 10s"):
+        parse_spec("ismcts:11s", max_seconds=10)
+
+
+def test_the_cli_refuses_a_seat_its_agent_cannot_build(tmp_path) -> None:
+    """`play` and `simulate` refuse `greedy:3s` in one line (exit 2) before anything runs or is written."""
+    record = tmp_path / "r.json"
+    for args in (["play", "flowers", "--seats", "human,greedy:3s", "--record", str(record)],
+                 ["simulate", "flowers", "--seats", "random:99", "-n", "1"]):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert "takes" in result.output and "Traceback" not in result.output
+    assert not record.exists()
 
 
 def test_time_budget_searches_for_about_that_long() -> None:

@@ -67,7 +67,7 @@ def test_bad_position_file_is_one_clear_line(tmp_path, content, message):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("score", "flowers", "/nonexistent/file.txt"), "cannot read the file"),
+        (("score", "flowers", "/nonexistent/file.txt"), "cannot read the position file"),
         (("score", "chess", "x.txt"), "unknown game 'chess'"),
         (("play", "flowers", "--players", "6", "--seats", "random"), "1–4 players, not 6"),
         (("play", "flowers", "--seats", "wizard"), "unknown seat 'wizard'"),

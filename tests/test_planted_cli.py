@@ -3,14 +3,17 @@ with a record and replay, and the terminal at a human prompt."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
 
 import pytest
+from rich.console import Console
 
 from tablepress.core.match import Match
 from tablepress.core.registry import get_game
+from tablepress.terminal import play_in_terminal
 
 CONTRACT_EXAMPLE = """\
 # Ana
@@ -127,7 +130,8 @@ def test_tampered_record_is_refused(tmp_path):
 
 def test_human_at_the_prompt(tmp_path):
     record = tmp_path / "r.json"
-    moves = "help\ncard Monstera\ncard macrame hanger\nplay 999\n1\nquit\n"
+    # while choosing, the only numbers on screen are the cards' own: a bare 3 is card no. 3's, and must say play or nursery
+    moves = "help\ncard Monstera\ncard macrame hanger\nplay 999\n3\nplay 3\nquit\n"
     result = subprocess.run(
         [sys.executable, "-m", "tablepress", "play", "planted", "--players", "2", "--seats", "human,random",
          "--seed", "3", "--record", str(record)],
@@ -140,20 +144,27 @@ def test_human_at_the_prompt(tmp_path):
     assert "Not a legal move: 'play 999'" in out
     assert "Traceback" not in out + result.stderr
     actions = json.loads(record.read_text())["actions"]
-    assert actions[0]["seat"] == 0 and actions[0]["action"].startswith("play ")
+    words = " ".join(out.replace("│", " ").split())
+    assert "Not a legal move: '3' — choose a card: play N or nursery N (N is the card's number)" in words
+    assert "1) play" not in out and "· play 3 WWW" in words
+    assert actions[0]["seat"] == 0 and actions[0]["action"] == "play 3 WWW"
 
 
 def test_a_human_plays_a_whole_game_at_the_terminal(tmp_path):
+    """A person who takes the first listed move every time: a card by what it says, every other step by number 1."""
     record = tmp_path / "r.json"
-    result = subprocess.run(
-        [sys.executable, "-m", "tablepress", "play", "planted", "--players", "2", "--seats", "human,random",
-         "--seed", "2", "--record", str(record)],
-        capture_output=True, text=True, input="1\n" * 200,
-    )
-    assert result.returncode == 0, result.stderr
-    out = result.stdout
+    match = Match(get_game("planted"), 2, 2, {}, ["human", "random"])
+    console = Console(file=io.StringIO(), width=120)
+
+    def read(prompt: str) -> str:
+        if match.view(0)["public"]["phase"] == "choose":
+            return match.legal(0)[0]
+        return "1"
+
+    play_in_terminal(match, console, record, read)
+    out = console.file.getvalue()
     assert "Your feedings (best first" in out and "Revealed:" in out and "You passed on:" in out
-    assert "Breakdown" in out and "Final scores" in out and "Traceback" not in out + result.stderr
+    assert "Breakdown" in out and "Final scores" in out and "Traceback" not in out
     data = json.loads(record.read_text())
     assert Match.from_record(data).is_over
     feeds = [a["action"] for a in data["actions"] if a["seat"] == 0 and a["action"].startswith("feed")]

@@ -109,7 +109,7 @@ def test_choices_are_hidden_until_everyone_has_chosen():
     before = GAME.view(s, 1)
     action = GAME.legal_actions(s, 0)[-1]  # a nursery call
     assert action.startswith("nursery")
-    assert GAME.public_action(s, 0, action) == "seat 0 chose a card"
+    assert GAME.public_action(s, 0, action) == "chose a card"
     GAME.apply(s, 0, action)
     assert GAME.to_move(s) == (1, 2)
     assert str(action.split()[1]) not in str(GAME.view(s, 1)["public"]["revealed"])

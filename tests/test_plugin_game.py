@@ -44,7 +44,7 @@ def plugin(tmp_path_factory) -> dict[str, Path]:
 
 
 def _env(plugin: dict[str, Path]) -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(plugin["site"])}
+    return {**os.environ, "PYTHONPATH": str(plugin["site"]), "COLUMNS": "200"}
 
 
 def tablepress(plugin: dict[str, Path], *args: str, ok: bool = True) -> subprocess.CompletedProcess:

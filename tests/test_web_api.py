@@ -301,12 +301,13 @@ def test_websocket_pushes_the_seats_view_after_every_change(client):
 
 def test_websocket_with_a_wrong_token_is_refused(client):
     gid, _tokens = create(client)
-    with pytest.raises(WebSocketDisconnect):
+    with pytest.raises(WebSocketDisconnect) as wrong:
         with client.websocket_connect(f"/ws/games/{gid}?token=wrong") as ws:
             ws.receive_json()
-    with pytest.raises(WebSocketDisconnect):
+    with pytest.raises(WebSocketDisconnect) as unknown:
         with client.websocket_connect("/ws/games/nothing") as ws:
             ws.receive_json()
+    assert (wrong.value.code, unknown.value.code) == (4403, 4404)
 
 
 def test_card_faces_come_from_the_print_faces_model(client):
@@ -581,9 +582,9 @@ def test_handing_a_seat_to_an_ai_ends_that_seats_live_views(client):
 
 
 def test_a_full_server_says_so(client, monkeypatch):
-    from tablepress.web import app as app_module
+    from tablepress.web import hub as hub_module
 
-    monkeypatch.setattr(app_module, "MAX_OPEN_GAMES", 1)
+    monkeypatch.setattr(hub_module, "MAX_OPEN_GAMES", 1)
     create(client)
     reply = client.post("/api/games", json={"game": "flowers", "seats": ["human", "human"]})
     assert reply.status_code == 503 and "unfinished games" in reply.json()["detail"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -74,3 +75,21 @@ def test_sigkill_and_restart_resumes_every_game_exactly(servers, tmp_path, cli):
     result = cli("replay", str(path))
     assert result.exit_code == 0, result.stdout
     assert "Game over" in result.stdout
+
+
+def test_a_corrupt_row_is_skipped_at_start_and_the_log_is_json_lines(servers, tmp_path):
+    db = tmp_path / "games.db"
+    first = servers(db)
+    good, bad = (first.client.post("/api/games", json={"game": "flowers", "seats": ["human", "human"]}).json()["id"]
+                 for _ in range(2))
+    first.kill()
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE games SET options = '{not json' WHERE id = ?", (bad,))
+    second = servers(db)
+    assert second.client.get(f"/api/games/{good}").status_code == 200
+    assert second.client.get(f"/api/games/{bad}").status_code == 404
+    second.stop()
+    lines = [line for line in second.proc.stdout.read().splitlines() if not line.startswith("tablepress web app:")]
+    entries = [json.loads(line) for line in lines]
+    assert any(e["event"] == "row_skipped" and e["game"] == bad and e["level"] == "error" for e in entries)
+    assert any(e["event"] == "restored" and e["open"] == 1 for e in entries)

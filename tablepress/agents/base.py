@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 from abc import ABC, abstractmethod
 
 from ..core.errors import TablepressError
@@ -29,8 +30,23 @@ AGENTS: dict[str, str] = {
     "greedy": "tablepress.agents.greedy:GreedyAgent",
     "ismcts": "tablepress.agents.ismcts:IsmctsAgent",
 }
+#: The budgets each agent is built with: "count" (`greedy:8` determinizations, `ismcts:500` iterations)
+#: and "time" (`ismcts:2s`); an agent with neither takes no budget.
+BUDGETS: dict[str, frozenset[str]] = {
+    "random": frozenset(),
+    "greedy": frozenset({"count"}),
+    "ismcts": frozenset({"count", "time"}),
+}
+#: The largest count and the longest time a decision any spec may ask for (the web server allows less).
+MAX_COUNT = 100_000
+MAX_SECONDS = 600.0
 
 HUMAN = "human"
+
+#: The most characters of a spec an error message repeats.
+MAX_SHOWN = 40
+_COUNT = re.compile(r"[0-9]+")
+_TIME = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)(ms|s)")
 
 
 class Seconds(float):
@@ -42,32 +58,45 @@ class Seconds(float):
     __repr__ = __str__
 
 
-def parse_spec(spec: str) -> tuple[str, int | Seconds | None]:
-    """Split `NAME[:BUDGET]` into its name and budget, with a clear error for anything else.
+def parse_spec(spec: str, max_count: int = MAX_COUNT,
+               max_seconds: float = MAX_SECONDS) -> tuple[str, int | Seconds | None]:
+    """Split `NAME[:BUDGET]` into its name and budget, with a clear error for anything the agent cannot be built with.
 
-    A budget is a positive whole number (`ismcts:500` — iterations a decision) or a time
-    (`ismcts:2s`, `ismcts:500ms` — returned as `Seconds`).
+    A budget is a positive whole number up to `max_count` (`ismcts:500` — iterations a decision) or a
+    time up to `max_seconds` (`ismcts:2s`, `ismcts:500ms` — returned as `Seconds`), of a kind the agent
+    takes (BUDGETS). Digits are ASCII only.
     """
-    name, _, budget = spec.strip().lower().partition(":")
+    name, colon, budget = spec.strip().lower().partition(":")
+    shown = repr(spec if len(spec) <= MAX_SHOWN else spec[:MAX_SHOWN] + "...")
     if name != HUMAN and name not in AGENTS:
-        raise TablepressError(f"unknown seat {spec!r} (seats: {', '.join([HUMAN, *AGENTS])})")
-    if not budget:
+        raise TablepressError(f"unknown seat {shown} (seats: {', '.join([HUMAN, *AGENTS])})")
+    if not colon:
         return name, None
-    if budget.isdigit() and int(budget) > 0:
-        return name, int(budget)
-    for unit, factor in (("ms", 0.001), ("s", 1.0)):
-        number = budget.removesuffix(unit)
-        if number != budget:
-            try:
-                seconds = float(number) * factor
-            except ValueError:
-                break
-            if 0 < seconds < float("inf"):
-                return name, Seconds(seconds)
-            break
-    raise TablepressError(
-        f"seat {spec!r}: the budget after ':' must be a positive whole number or a time such as 2s or 500ms"
-    )
+    counted, timed = _COUNT.fullmatch(budget), _TIME.fullmatch(budget)
+    if not counted and not timed:
+        raise TablepressError(
+            f"seat {shown}: the budget after ':' must be a positive whole number or a time such as 2s or 500ms"
+        )
+    takes = BUDGETS.get(name, frozenset())
+    if not takes:
+        raise TablepressError(f"seat {shown}: {name} takes no budget")
+    if "count" not in takes and counted:
+        raise TablepressError(f"seat {shown}: {name} takes a time budget such as 2s, not a whole number")
+    if "time" not in takes and timed:
+        raise TablepressError(f"seat {shown}: {name} takes a whole-number budget, not a time")
+    if counted:
+        digits = budget.lstrip("0")
+        if not digits:
+            raise TablepressError(f"seat {shown}: the budget must be positive")
+        if len(digits) > len(str(max_count)) or int(digits) > max_count:
+            raise TablepressError(f"seat {shown}: the budget is over the limit of {max_count}")
+        return name, int(digits)
+    seconds = float(timed[1]) * (0.001 if timed[2] == "ms" else 1.0)
+    if not seconds > 0:
+        raise TablepressError(f"seat {shown}: the budget must be positive")
+    if seconds > max_seconds:
+        raise TablepressError(f"seat {shown}: the budget is over the limit of {Seconds(max_seconds)}")
+    return name, Seconds(seconds)
 
 
 def parse_seats(text: str | None, players: int) -> list[str]:
@@ -89,9 +118,6 @@ def make_agent(spec: str, seed: int) -> Agent:
         raise TablepressError("a human seat has no agent")
     module_name, _, class_name = AGENTS[name].partition(":")
     cls = getattr(importlib.import_module(module_name), class_name)
-    try:
-        agent = cls(seed=seed) if budget is None else cls(seed=seed, budget=budget)
-    except (TypeError, ValueError):
-        raise TablepressError(f"seat {spec!r}: {name} does not take that budget") from None
+    agent = cls(seed=seed) if budget is None else cls(seed=seed, budget=budget)
     agent.spec = spec
     return agent

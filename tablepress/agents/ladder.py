@@ -12,8 +12,9 @@ Everything is seeded: the same seed gives the same games, whatever the number of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..core.registry import get_game
@@ -81,14 +82,18 @@ class Rung:
 
 
 def run_rung(game_name: str, players: int, challenger: str, opponent: str, games: int, seed: int = 0,
-             jobs: int = 1) -> Rung:
-    """Play `games` games of one rung (on `jobs` local processes) and collect the challenger's results."""
+             jobs: int = 1, on_rows: Callable[[int], None] | None = None) -> Rung:
+    """Play `games` games of one rung (on `jobs` local processes) and collect the challenger's results.
+
+    `on_rows(n)` is called as each batch of n games finishes (for a progress bar).
+    """
     game = get_game(game_name)
     game.check_players(players)
     rung = Rung(game.name, players, challenger, opponent)
     spec = SimSpec(rung.game, players, (challenger,) + (opponent,) * (players - 1), rotate=True)
     start = cpu_seconds()
-    rows = run_games(spec, derive_seed(seed, rung.game, players, challenger, opponent), games, jobs=jobs)
+    rows = run_games(spec, derive_seed(seed, rung.game, players, challenger, opponent), games, jobs=jobs,
+                     on_rows=on_rows)
     rung.seconds = cpu_seconds() - start
     for row in rows:
         seat = row["index"] % players
@@ -135,47 +140,93 @@ def parse_rung(text: str) -> tuple[str, str, int]:
     return parts[0].strip().lower(), parts[1].strip().lower(), int(parts[2])
 
 
+#: What `--out` writes, by the file's suffix.
+OUT_SUFFIXES = (".md", ".json")
+
+
 def ladder_command(
     games: Sequence[str] | None, rungs: Sequence[str] | None, players: str | None, seed: int, jobs: int,
-    markdown_file: str | None, json_file: str | None,
+    out: Path | None = None, as_json: bool = False,
 ) -> list[Rung]:
-    """The `tablepress ladder` command: run every rung in every game and player count, print a table."""
+    """The `tablepress ladder` command: run every rung in every game and player count with a progress bar
+    (games done, of how many, and the time left) on stderr; print a table (or, with `as_json`, one JSON
+    object); write the results to `out` (.md: the Markdown table, .json: the summaries) if given."""
     import json
-    from pathlib import Path
 
     from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.table import Table
 
+    from ..core.errors import TablepressError
     from ..core.registry import game_names
 
-    console = Console()
+    for name in games or ():
+        if Path(name).suffix.lower() in OUT_SUFFIXES:
+            raise TablepressError(f"{name!r} is not a game: write the results with --out {name} "
+                                  "(--json prints them instead)")
+    if out is not None:
+        if out.suffix.lower() not in OUT_SUFFIXES:
+            raise TablepressError(f"{out}: --out writes a .md (Markdown table) or .json file")
+        if not out.resolve().parent.is_dir():
+            raise TablepressError(f"{out}: the folder {out.resolve().parent} does not exist")
+    if jobs < 1:
+        raise TablepressError(f"--jobs must be at least 1, not {jobs}")
     chosen = [get_game(name).name for name in (games or game_names())]
     plan = [(*parse_rung(text), None) for text in rungs] if rungs else list(DEFAULT_RUNGS)
-    results: list[Rung] = []
+    todo = []
     for name in chosen:
-        counts = [int(p) for p in players.split(",")] if players else player_counts(name)
-        for count in counts:
+        for count in parse_counts(players, name):
+            get_game(name).check_players(count)
             for challenger, opponent, number, most in plan:
-                number = number if count == 2 or most is None else most
-                with console.status(f"{name} {count}p: {challenger} vs {opponent}, {number} games"):
-                    rung = run_rung(name, count, challenger, opponent, number, seed, jobs)
-                lo, hi = rung.ci95
-                console.print(
+                todo.append((name, count, challenger, opponent, number if count == 2 or most is None else most))
+    console, errors = Console(), Console(stderr=True)
+    results: list[Rung] = []
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games, ETA"),
+               TimeRemainingColumn())
+    with Progress(*columns, console=errors, transient=True) as progress:
+        task = progress.add_task("ladder", total=sum(item[-1] for item in todo))
+        for name, count, challenger, opponent, number in todo:
+            progress.update(task, description=f"{name} {count}p: {challenger} vs {opponent}")
+            rung = run_rung(name, count, challenger, opponent, number, seed, jobs,
+                            on_rows=lambda n: progress.advance(task, n))
+            lo, hi = rung.ci95
+            if not as_json:
+                progress.console.print(
                     f"{name} {count}p  {challenger} vs {opponent}: {rung.win_rate:.0%} [{lo:.0%}, {hi:.0%}] "
                     f"of {rung.games} (fair {rung.fair_share:.0%}), {rung.seconds / rung.games:.1f} s/game",
                     highlight=False,
                 )
-                results.append(rung)
-    table = Table(title="Strength ladder (challenger's win rate, Wilson 95%)")
-    for column in ("game", "players", "challenger", "opponent", "games", "win rate", "95% CI", "fair"):
-        table.add_column(column, justify="right")
-    for r in results:
-        lo, hi = r.ci95
-        table.add_row(r.game, str(r.players), r.challenger, r.opponent, str(r.games), f"{r.win_rate:.0%}",
-                      f"{lo:.0%}–{hi:.0%}", f"{r.fair_share:.0%}")
-    console.print(table)
-    if markdown_file:
-        Path(markdown_file).write_text(markdown(results))
-    if json_file:
-        Path(json_file).write_text(json.dumps([r.summary() for r in results], indent=1) + "\n")
+            results.append(rung)
+    summaries = [r.summary() for r in results]
+    if as_json:
+        print(json.dumps(summaries))
+    else:
+        table = Table(title="Strength ladder (challenger's win rate, Wilson 95%)")
+        for column in ("game", "players", "challenger", "opponent", "games", "win rate", "95% CI", "fair"):
+            table.add_column(column, justify="right")
+        for r in results:
+            lo, hi = r.ci95
+            table.add_row(r.game, str(r.players), r.challenger, r.opponent, str(r.games), f"{r.win_rate:.0%}",
+                          f"{lo:.0%}–{hi:.0%}", f"{r.fair_share:.0%}")
+        console.print(table)
+    if out is not None:
+        text = markdown(results) if out.suffix.lower() == ".md" else json.dumps(summaries, indent=1) + "\n"
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise TablepressError(f"{out}: cannot write the file ({exc.strerror or exc})") from None
+        if not as_json:
+            console.print(f"results written to {out}", highlight=False)
     return results
+
+
+def parse_counts(players: str | None, game_name: str) -> list[int]:
+    """The player counts of `--players 2,4` (default: the ladder's counts for the game), or one clear error."""
+    from ..core.errors import TablepressError
+
+    if not players:
+        return player_counts(game_name)
+    parts = [p.strip() for p in players.split(",")]
+    if not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
+        raise TablepressError(f"--players takes player counts such as 2,4, not {players!r}")
+    return [int(p) for p in parts]

@@ -178,8 +178,11 @@ class Game(ABC, Generic[State]):
     public_actions: bool = False
 
     def public_action(self, state: State, seat: int, action: str) -> str:
-        """What every other seat may see of `seat` taking `action` in `state` (before it is applied)."""
-        return action if self.public_actions else f"seat {seat} acted"
+        """What every other seat may see of `seat` taking `action` in `state` (before it is applied).
+
+        Logs show it after the actor's name, so it does not name the seat.
+        """
+        return action if self.public_actions else "acted"
 
     def undoable(self, state: State, seat: int, action: str) -> bool:
         """Whether a player may take `action` back: only if it revealed nothing to anyone. Default: no."""

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .errors import IllegalAction, RecordError, TablepressError
+from .files import read_text
 from .game import Game
 from .registry import get_game
 
@@ -261,42 +262,109 @@ class Match:
     def replay(cls, record: Mapping[str, Any], game: Game | None = None) -> Iterator["Match"]:
         """Yield the match after setup and after every action of the record, checking each one.
 
-        `game` replays with that game object (e.g. one under test) instead of the registered one.
+        The record is checked first (`check_record`); once the actions end, the game must be over if
+        the record gives final scores or winners, and they must be the replayed ones. `game` replays
+        with that game object (e.g. one under test) instead of the registered one.
         """
-        if not isinstance(record, Mapping):
-            raise RecordError("a record must be a JSON object")
-        for key in ("game", "players", "seed", "actions"):
-            if key not in record:
-                raise RecordError(f"the record has no {key!r} field")
+        check_record(record)
         try:
             if game is None:
-                game = get_game(str(record["game"]))
+                game = get_game(record["game"])
                 if record.get("variant") is not None:
-                    game = game.with_variant(record["variant"])
-            match = cls(game, int(record["players"]), int(record["seed"]), record.get("options") or {},
+                    from .variants import apply_variant  # variants plays matches: imported late
+
+                    game = apply_variant(record["variant"], game, source="the record's variant")
+            match = cls(game, record["players"], record["seed"], record.get("options") or {},
                         record.get("seats"))
         except (TypeError, ValueError) as exc:
             raise RecordError(f"the record's setup is malformed: {exc}") from None
         except TablepressError as exc:
             raise RecordError(f"the record's setup is invalid: {exc}") from None
         yield match
-        actions = record["actions"]
-        if not isinstance(actions, list):
-            raise RecordError("the record's 'actions' must be a list")
-        for step, entry in enumerate(actions, start=1):
-            try:
-                seat, action = int(entry["seat"]), str(entry["action"])
-            except (TypeError, KeyError, ValueError):
-                raise RecordError(f"action {step} must be an object with 'seat' and 'action'") from None
+        for step, entry in enumerate(record["actions"], start=1):
+            seat, action = entry["seat"], entry["action"]
             try:
                 match.act(seat, action)
             except IllegalAction as exc:
-                raise RecordError(f"action {step} ({action!r} by seat {seat}) is illegal: {exc}") from None
+                raise RecordError(f"action {step} ({_clip(action)!r} by seat {seat}) is illegal: {exc}") from None
             yield match
-        if "scores" in record and match.is_over and list(record["scores"]) != game.scores(match.state):
-            raise RecordError(
-                f"the replayed scores {game.scores(match.state)} differ from the recorded {record['scores']}"
-            )
+        _check_result(record, match)
+
+
+#: The largest record file `load_record` reads (a long game's record is tens of kilobytes).
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+#: Seeds are whole numbers of at most this many bits (sign aside).
+SEED_BITS = 64
+
+
+def check_record(record: Any) -> None:
+    """Check a record's fields before replaying it; RecordError naming the first bad field.
+
+    `format` (if given) is this version's; `game` is text; `players` and `seed` are whole numbers (the
+    seed of at most 64 bits); `options` and `variant` are objects or absent; `seats` is absent or
+    one text per player; `actions` is a list of {"seat": a seat number, "action": text}; `scores` and
+    `winners` are absent or lists of whole numbers (one score per player; winners distinct seats).
+    """
+    if not isinstance(record, Mapping):
+        raise RecordError("a record must be a JSON object")
+    for key in ("game", "players", "seed", "actions"):
+        if key not in record:
+            raise RecordError(f"the record has no {key!r} field")
+    if "format" in record and record["format"] != RECORD_FORMAT:
+        raise RecordError(f"the record's format is {_clip(record['format'])!r}; this tablepress reads {RECORD_FORMAT!r}")
+    if not isinstance(record["game"], str):
+        raise RecordError("the record's 'game' must be a game's name")
+    players, seed = record["players"], record["seed"]
+    if not _whole(players):
+        raise RecordError(f"the record's 'players' must be a whole number, not {_clip(players)}")
+    if not _whole(seed) or abs(seed).bit_length() > SEED_BITS:
+        raise RecordError(f"the record's 'seed' must be a whole number of at most {SEED_BITS} bits")
+    for key in ("options", "variant"):
+        if record.get(key) is not None and not isinstance(record[key], Mapping):
+            raise RecordError(f"the record's {key!r} must be an object")
+    seats = record.get("seats")
+    if seats is not None and (not isinstance(seats, list) or len(seats) != players
+                              or not all(isinstance(seat, str) for seat in seats)):
+        raise RecordError(f"the record's 'seats' must be a list of {players} seat names")
+    actions = record["actions"]
+    if not isinstance(actions, list):
+        raise RecordError("the record's 'actions' must be a list")
+    for step, entry in enumerate(actions, start=1):
+        if (not isinstance(entry, Mapping) or not _whole(entry.get("seat"))
+                or not isinstance(entry.get("action"), str)):
+            raise RecordError(f"action {step} must be an object with a 'seat' number and an 'action' text")
+    scores = record.get("scores")
+    if "scores" in record and (not isinstance(scores, list) or len(scores) != players
+                               or not all(_whole(score) for score in scores)):
+        raise RecordError(f"the record's 'scores' must be a list of {players} whole numbers")
+    winners = record.get("winners")
+    if "winners" in record and (not isinstance(winners, list) or not all(_whole(w) and 0 <= w < players for w in winners)
+                                or len(set(winners)) != len(winners)):
+        raise RecordError(f"the record's 'winners' must be a list of different seats from 0 to {players - 1}")
+
+
+def _check_result(record: Mapping[str, Any], match: Match) -> None:
+    """The recorded scores and winners, if any, are those of the replayed game, which must be over."""
+    given = [key for key in ("scores", "winners") if key in record]
+    if not given:
+        return
+    if not match.is_over:
+        raise RecordError(f"the record gives {' and '.join(given)} but its actions end before the game does")
+    scores, winners = match.game.scores(match.state), match.game.winners(match.state)
+    if "scores" in record and record["scores"] != scores:
+        raise RecordError(f"the replayed scores {scores} differ from the recorded {record['scores']}")
+    if "winners" in record and sorted(record["winners"]) != sorted(winners):
+        raise RecordError(f"the replayed winners {winners} differ from the recorded {record['winners']}")
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _clip(value: Any, length: int = 60) -> str:
+    """`value` as short text for a message: one line, at most `length` characters."""
+    text = " ".join(str(value).split()) if isinstance(value, str) else repr(value)
+    return text if len(text) <= length else text[: length - 1] + "…"
 
 
 def random_playout(match: Match, rng: random.Random,
@@ -313,15 +381,30 @@ def random_playout(match: Match, rng: random.Random,
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
-    """Read a record file, with a clear error for a missing file or malformed JSON."""
+    """Read a record file: UTF-8 JSON of at most MAX_RECORD_BYTES; RecordError naming the file otherwise."""
+    text = read_text(path, MAX_RECORD_BYTES, "record", RecordError, "JSON")
     try:
-        text = Path(path).read_text()
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read the record ({exc.strerror})") from None
-    try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant, parse_int=_json_int)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{path}: not a record (its JSON is nested too deeply)") from None
+    except ValueError as exc:
+        raise RecordError(f"{path}: not valid JSON ({exc})") from None
+
+
+#: Digits a JSON whole number in a record may have (a 64-bit seed has 20).
+MAX_INT_DIGITS = 40
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"a number of {len(text.lstrip('-'))} digits; a record's numbers have at most {MAX_INT_DIGITS}")
+    return int(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def jsonable(value: Any) -> Any:

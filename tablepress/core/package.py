@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .game import Game
@@ -41,6 +42,12 @@ class TerminalView(Protocol):
     def command(self, text: str, view: dict[str, Any], console: Any) -> bool:
         """Handle an extra command typed at the prompt (e.g. `card Hydrangea`); True if it was one."""
 
+    def legend(self, view: dict[str, Any]) -> str:
+        """The notation a player reads in `help` (card codes, symbols); empty if there is none."""
+
+    def numbered(self, view: dict[str, Any]) -> bool:
+        """Whether the prompt numbers the legal moves now (False where other numbers are on screen)."""
+
 
 class PlainTerminal:
     """The default terminal view: the view's public and private parts printed as data."""
@@ -57,21 +64,29 @@ class PlainTerminal:
         """No extra commands."""
         return False
 
+    def legend(self, view: dict[str, Any]) -> str:
+        """No notation beyond the moves as listed."""
+        return ""
 
-class ModuleTerminal:
-    """A terminal view from a module with `render` and, optionally, `command` functions."""
+    def numbered(self, view: dict[str, Any]) -> bool:
+        """The moves are always numbered."""
+        return True
+
+
+class ModuleTerminal(PlainTerminal):
+    """A terminal view from a module with `render` and, optionally, `command`, `legend` and `numbered`
+    functions (each missing one behaves as in `PlainTerminal`)."""
 
     def __init__(self, module: Any):
         self._render = module.render
-        self._command = getattr(module, "command", None)
+        for hook in ("command", "legend", "numbered"):
+            function = getattr(module, hook, None)
+            if function is not None:
+                setattr(self, hook, function)
 
     def render(self, view: dict[str, Any], seat: int | None, names: list[str]) -> Any:
         """The module's `render`."""
         return self._render(view, seat, names)
-
-    def command(self, text: str, view: dict[str, Any], console: Any) -> bool:
-        """The module's `command`, if it has one."""
-        return bool(self._command(text, view, console)) if self._command is not None else False
 
 
 def score_value(game: Game, state: Any, seat: int) -> float:
@@ -184,15 +199,15 @@ def package(game: Game, module_file: str, *, terminal: Any = None, heuristics: H
             expectations: Expectations | None = None) -> GamePackage:
     """A game's package from its `__init__.py` (`module_file` is that file's `__file__`).
 
-    `terminal` may be a `TerminalView` or a module with `render` (and `command`).
+    `terminal` may be a `TerminalView` or a module with `render` (and `command`, `legend`, `numbered`).
     """
     view: TerminalView
     if terminal is None:
         view = PlainTerminal()
-    elif isinstance(terminal, TerminalView):
-        view = terminal
-    else:
+    elif isinstance(terminal, ModuleType):
         view = ModuleTerminal(terminal)
+    else:
+        view = terminal
     return GamePackage(
         game=game, folder=Path(module_file).resolve().parent, terminal=view,
         heuristics=heuristics or Heuristics(), stats=stats or no_figures, faces=faces,

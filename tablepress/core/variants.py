@@ -2,24 +2,33 @@
 
 A variant is checked before it is used, and every problem is one line naming the file and the field:
 a TOML syntax error (with its line), a section or card the data file does not have, a value of the
-wrong kind, a table of the wrong length, and card data the game's own validation refuses. Given a
-player count, the varied game must also set up and play one seeded random game to the end.
+wrong kind, a table of the wrong length, a value past the limits below, and card data the game's own
+validation refuses. Given a player count, the varied game must also set up and play one seeded random
+game to the end.
 """
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from .errors import DataError, TablepressError
+from .files import read_text
 from .game import Game
 from .match import Match
 
 #: Actions after which a random game of a variant counts as never ending.
 PLAY_LIMIT = 100_000
+#: The largest variant file read, the largest number (either sign), and the most entries a list or
+#: text may have: generous for a designer, and small enough that no variant exhausts memory or time.
+MAX_VARIANT_BYTES = 1024 * 1024
+MAX_NUMBER = 1000
+MAX_ENTRIES = 1000
 
 
 def base_data(game: Game) -> dict[str, Any] | None:
@@ -31,14 +40,16 @@ def base_data(game: Game) -> dict[str, Any] | None:
 
 
 def read_variant(path: str | Path) -> dict[str, Any]:
-    """Parse a variant file; a missing file or bad TOML raises DataError naming the file (and line)."""
+    """Parse a variant file: UTF-8 TOML of at most MAX_VARIANT_BYTES; DataError naming the file (and line)."""
+    text = read_text(path, MAX_VARIANT_BYTES, "variant", DataError, "TOML")
     try:
-        with Path(path).open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read the variant ({exc.strerror})") from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise DataError(f"{path}: not valid TOML: nested too deeply") from None
+    except ValueError:  # tomllib refuses a whole number of over 4,300 digits this way
+        raise DataError(f"{path}: not valid TOML: a number is far too long") from None
 
 
 def load_variant(path: str | Path, game: Game, players: int | None = None,
@@ -96,16 +107,17 @@ def check_shape(overrides: Mapping[str, Any], base: Mapping[str, Any], where: st
                 parent: Mapping[str, Any] | None = None) -> None:
     """Check overrides against the published data: known sections and keys, same kinds, same table lengths.
 
-    A number may replace a number only, a table only a table. A list of numbers keeps its length when
-    it is a row of a fixed-size table (see `_fixed_length`); other lists may change length. Raises
-    DataError naming the field.
+    A whole number may replace a whole number only (at most MAX_NUMBER either way), a table only a
+    table, text only text and a list only a list (at most MAX_ENTRIES entries or characters). A list
+    of numbers keeps its length when it is a row of a fixed-size table (see `_fixed_length`); other
+    lists may change length. Raises DataError naming the field.
     """
     for key, value in overrides.items():
-        field = f"{where}.{key}" if where else str(key)
+        field = f"{where}.{_key(key)}" if where else _key(key)
         if key not in base:
             known = ", ".join(str(k) for k in base)
             kind = "section" if not where else "entry"
-            raise DataError(f"{field}: the card data has no {kind} {key!r} (known: {known})")
+            raise DataError(f"{field}: the card data has no {kind} {_clip(key)!r} (known: {known})")
         old = base[key]
         if isinstance(old, Mapping):
             if not isinstance(value, Mapping):
@@ -115,13 +127,72 @@ def check_shape(overrides: Mapping[str, Any], base: Mapping[str, Any], where: st
             if not isinstance(value, bool):
                 raise DataError(f"{field}: must be true or false, not {_kind(value)}")
         elif _is_number(old):
-            if not _is_number(value):
-                raise DataError(f"{field}: must be a number, not {_kind(value)}")
-        elif _numbers(old) and isinstance(value, list):
-            if not all(_is_number(item) for item in value):
-                raise DataError(f"{field}: every entry of the table must be a number")
-            if len(value) != len(old) and _fixed_length(key, base, parent):
-                raise DataError(f"{field}: the table has {len(value)} entries; it needs {len(old)}")
+            _check_number(value, field)
+        elif isinstance(old, str):
+            if not isinstance(value, str):
+                raise DataError(f"{field}: must be text, not {_kind(value)}")
+            if len(value) > MAX_ENTRIES:
+                raise DataError(f"{field}: the text has {len(value)} characters; at most {MAX_ENTRIES}")
+        elif isinstance(old, list):
+            if not isinstance(value, list):
+                raise DataError(f"{field}: must be a list like the card data's, not {_kind(value)}")
+            if len(value) > MAX_ENTRIES:
+                raise DataError(f"{field}: the list has {len(value)} entries; at most {MAX_ENTRIES}")
+            if _numbers(old):
+                for item in value:
+                    _check_number(item, field)
+                if len(value) != len(old) and _fixed_length(key, base, parent):
+                    raise DataError(f"{field}: the table has {len(value)} entries; it needs {len(old)}")
+            elif old and all(isinstance(item, Mapping) for item in old):
+                for number, item in enumerate(value, start=1):
+                    if not isinstance(item, Mapping):
+                        raise DataError(f"{field}: entry {number} must be a table like the card data's, not {_kind(item)}")
+                    _check_bounds(item, f"{field}[{number}]")
+            elif old and all(isinstance(item, str) for item in old):
+                for number, item in enumerate(value, start=1):
+                    if not isinstance(item, str):
+                        raise DataError(f"{field}: entry {number} must be text, not {_kind(item)}")
+                    _check_bounds(item, f"{field}[{number}]")
+            else:
+                _check_bounds(value, field)
+
+
+def _check_number(value: Any, field: str) -> None:
+    """A whole number within ±MAX_NUMBER, or DataError naming the field."""
+    if not _is_number(value):
+        raise DataError(f"{field}: must be a number, not {_kind(value)}")
+    if not isinstance(value, int):
+        raise DataError(f"{field}: must be a whole number, not {_kind(value)}")
+    if abs(value) > MAX_NUMBER:
+        raise DataError(f"{field}: {_kind(value)} is too large (at most {MAX_NUMBER} either way)")
+
+
+def _check_bounds(value: Any, field: str) -> None:
+    """Every number, text and list inside `value` within the limits (for lists of cards, replaced whole)."""
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            _check_bounds(item, f"{field}.{_key(key)}")
+    elif isinstance(value, list):
+        if len(value) > MAX_ENTRIES:
+            raise DataError(f"{field}: the list has {len(value)} entries; at most {MAX_ENTRIES}")
+        for item in value:
+            _check_bounds(item, field)
+    elif isinstance(value, str):
+        if len(value) > MAX_ENTRIES:
+            raise DataError(f"{field}: the text has {len(value)} characters; at most {MAX_ENTRIES}")
+    elif _is_number(value):
+        _check_number(value, field)
+
+
+def _key(key: Any) -> str:
+    """A key as a field name: bare if TOML allows it bare, else quoted as TOML quotes it."""
+    text = str(key)
+    return text if re.fullmatch(r"[A-Za-z0-9_'’ -]{1,40}", text) else json.dumps(_clip(text))
+
+
+def _clip(text: Any) -> str:
+    text = str(text)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _numbers(value: Any) -> bool:
@@ -156,5 +227,7 @@ def _kind(value: Any) -> str:
     if isinstance(value, list):
         return "a list"
     if isinstance(value, str):
-        return f"the text {value!r}"
+        return f"the text {_clip(value)!r}"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
     return repr(value)

@@ -20,7 +20,12 @@ def game_with_variant(name: str, variant: str | Path | None) -> Game:
 
 def print_command(game: str, out: Path, paper: str, backs: bool, bleed: float, duplex: str,
                   variant: Path | None, intro: bool) -> str:
-    """Write the sheets (or the intro: PDF, or HTML for a .html file) and return a one-line summary."""
+    """Write the sheets (or the intro: PDF, or HTML for a .html file) and return a one-line summary.
+
+    The file's suffix must name what is written (.pdf; with `intro` also .html), so a wrong one is refused
+    before anything is drawn.
+    """
+    check_out(out, intro)
     chosen = game_with_variant(game, variant)
     if intro:
         from .intro import intro_html, render_intro_pdf
@@ -38,6 +43,16 @@ def print_command(game: str, out: Path, paper: str, backs: bool, bleed: float, d
     extra = f", backs for {duplex}-edge duplex" if backs else ""
     return (f"{out}: {summary.cards} {chosen.title} cards on {summary.pages} {paper.lower()} pages{extra}"
             f"{f', {bleed:g} mm bleed' if bleed else ''} — print at 100 %")
+
+
+def check_out(out: Path, intro: bool) -> None:
+    """Refuse an output file whose suffix is not what would be written, or whose folder does not exist."""
+    allowed = (".pdf", ".html", ".htm") if intro else (".pdf",)
+    if out.suffix.lower() not in allowed:
+        what = "a .pdf, or a .html page" if intro else "a .pdf (the intro can also be .html: --intro)"
+        raise TablepressError(f"{out}: print writes {what}, not {out.suffix or 'a file without a suffix'}")
+    if out.is_dir():
+        raise TablepressError(f"{out}: is a folder; give a file such as {out / 'cards.pdf'}")
 
 
 def card_table(game: str, variant: str | Path | None = None) -> Table:

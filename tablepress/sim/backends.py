@@ -99,11 +99,24 @@ def _start_ray(address: str | None) -> bool:
             ray_constants.ENABLE_RAY_CLUSTER = False  # Ray was imported before the environment said so
             ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR",
                      _node_ip_address=LOOPBACK)
-    except (ConnectionError, RuntimeError, ValueError) as exc:
-        where = f"at {address}" if address else "locally"
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise TablepressError(f"cannot start or reach Ray {where}: {first}") from None
+    except (ConnectionError, RuntimeError, ValueError, ray.exceptions.RayError) as exc:
+        raise TablepressError(ray_failure(exc, address)) from None
     return True
+
+
+#: What to do when a cluster refuses us for want of its token (Ray 2.59+ starts clusters with token auth on).
+TOKEN_HELP = ("the cluster asks for its authentication token: on the head node run `ray get-auth-token`, then "
+              "here set RAY_AUTH_TOKEN to it (or RAY_AUTH_TOKEN_PATH to a file holding it) and RAY_AUTH_MODE=token")
+
+
+def ray_failure(exc: BaseException, address: str | None) -> str:
+    """One line saying why Ray could not be started or reached (and what to do when it is the token)."""
+    where = f"at {address}" if address else "locally"
+    text = str(exc).strip()
+    if type(exc).__name__ == "AuthenticationError" or "authentication token" in text.lower():
+        return f"cannot reach Ray {where}: {TOKEN_HELP}"
+    first = text.splitlines()[0] if text else type(exc).__name__
+    return f"cannot start or reach Ray {where}: {first}"
 
 
 @contextmanager

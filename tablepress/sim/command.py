@@ -21,6 +21,7 @@ from ..core.registry import get_game
 from ..core.variants import load_variant
 from .backends import backend_session, run_games
 from .runner import SimSpec
+from .stats import count_text, figure_label
 
 #: Words for the published card data where a variant file is expected (`--compare base my.toml`).
 BASE_WORDS = ("base", "published")
@@ -43,13 +44,18 @@ def _variant(source: str | None, game: Game, players: int, options: Mapping[str,
     return Path(source).stem, load_variant(source, game, players, options).variant
 
 
+#: The most games one run plays (a run's rows are kept in memory for the summary).
+MAX_GAMES = 10_000_000
+
+
 def check_arguments(games: int, jobs: int | None, backend: str, address: str | None, report: Path | None,
                     out: Path | None) -> None:
     """Refuse impossible arguments before anything is played, each with one clear line."""
     from .store import FORMATS
 
-    if games < 1:
-        raise TablepressError(f"-n must be at least 1 game, not {games}")
+    if not 1 <= games <= MAX_GAMES:
+        shown = str(games) if len(str(games)) <= 12 else f"a number of {len(str(games))} digits"
+        raise TablepressError(f"-n takes 1 to {MAX_GAMES:,} games, not {shown}")
     if jobs is not None and jobs < 1:
         raise TablepressError(f"--jobs must be at least 1, not {jobs}")
     if backend not in ("local", "ray"):
@@ -58,6 +64,9 @@ def check_arguments(games: int, jobs: int | None, backend: str, address: str | N
         raise TablepressError("--address is for --backend ray")
     if report is not None and report.suffix.lower() not in (".html", ".htm"):
         raise TablepressError(f"{report}: --report writes an .html file")
+    if out is not None and "=" in out.name and out.suffix.lower() not in FORMATS:
+        raise TablepressError(f"-o {out}: -o names the rows file (.sqlite or .parquet); give game options as "
+                              f"--option {out}")
     if out is not None and out.suffix.lower() not in FORMATS:
         raise TablepressError(f"{out}: --out takes a .sqlite, .db or .parquet file")
     for path in (report, out):
@@ -135,7 +144,7 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
         print(json.dumps(_clean(result), ensure_ascii=False))
         return
     for label, summary, _ in runs:
-        print_summary(console, summary, label if len(runs) > 1 else None)
+        print_summary(console, summary, label if len(runs) > 1 else summary.get("variant"))
     if differences is not None:
         console.print(differences_table(differences, runs[0][0], runs[1][0]))
     for path, what in ((report, "report"), (out, "rows"), (records, "records")):
@@ -185,14 +194,14 @@ def print_summary(console: Console, summary: dict[str, Any], label: str | None =
     """The balance summary as terminal tables: seats, the game's shape and its card-level figures."""
     solo = summary["players"] == 1
     title = f"{summary['game']} — {summary['games']} games, {summary['players']} players, seed {summary.get('seed')}"
-    seats = Table(title=title + (f" — {label}" if label else ""))
+    seats = Table(title=title + (f" — variant {label}" if label else ""))
     heads = ["seat", "agent"] + ([] if solo else ["wins", "win rate", "95% CI"]) + ["mean score", "sd", "5%–95%"]
     for head in heads:
         seats.add_column(head, justify="left" if head in ("seat", "agent") else "right")
     for s in summary["seats"]:
         q = s["score"].get("quantiles", {})
-        wins = [] if solo else [str(s["wins"]), f"{s['win_rate']:.1%}", _pct(s["ci95"])]
-        seats.add_row(str(s["seat"]), s["agent"], *wins, _f(s["mean_score"]), _f(s["score"]["sd"]),
+        wins = [] if solo else [count_text(s["wins"]), f"{s['win_rate']:.1%}", _pct(s["ci95"])]
+        seats.add_row(str(s["seat"] + 1), s["agent"], *wins, _f(s["mean_score"]), _f(s["score"]["sd"]),
                       f"{_f(q.get('5', math.nan))}…{_f(q.get('95', math.nan))}")
     console.print(seats)
     shape = Table(title="The game's shape")
@@ -230,6 +239,6 @@ def differences_table(differences: dict[str, Any], label_a: str, label_b: str) -
     for head in ("A", "B", "B − A", "95% CI", "p", "significant"):
         table.add_column(head, justify="right")
     for key, d in differences.items():
-        table.add_row(key.replace("fig.", ""), _f(d["a"]), _f(d["b"]), _f(d["diff"]), _ci(d["ci95"]),
+        table.add_row(figure_label(key), _f(d["a"]), _f(d["b"]), _f(d["diff"]), _ci(d["ci95"]),
                       _f(d["p_value"], 2), "[bold red]yes[/]" if d["significant"] else "no")
     return table

@@ -20,7 +20,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 from ..core.errors import TablepressError  # noqa: E402
-from .stats import FIG, column, figure_names  # noqa: E402
+from .stats import FIG, column, count_text, figure_label, figure_names  # noqa: E402
 
 Run = tuple[str, dict[str, Any], Sequence[dict[str, Any]]]  # label, summary, rows
 COLOURS = ("#3b6ea5", "#d1793b")
@@ -77,7 +77,7 @@ def plot_win_rates(runs: Sequence[Run]) -> str:
         x = np.arange(players) + (i - (len(runs) - 1) / 2) * width
         ax.bar(x, rates, width, yerr=[lo, hi], capsize=4, label=label, color=COLOURS[i % 2])
     ax.axhline(1 / players, color="#555", ls="--", lw=1, label="fair share")
-    ax.set_xticks(range(players), [f"seat {s['seat']}\n{s['agent']}" for s in runs[0][1]["seats"]])
+    ax.set_xticks(range(players), [f"seat {s['seat'] + 1}\n{s['agent']}" for s in runs[0][1]["seats"]])
     ax.set_ylabel("win rate")
     ax.legend(fontsize=8)
     return _figure(fig, "Win rate per seat (Wilson 95% intervals)")
@@ -95,7 +95,7 @@ def plot_scores(runs: Sequence[Run]) -> str:
         for box in parts["boxes"]:
             box.set_facecolor(COLOURS[i % 2])
             box.set_label(label)
-    ax.set_xticks(range(players), [f"seat {seat}" for seat in range(players)])
+    ax.set_xticks(range(players), [f"seat {seat + 1}" for seat in range(players)])
     ax.set_ylabel("final score")
     handles = [plt.Rectangle((0, 0), 1, 1, color=COLOURS[i % 2]) for i in range(len(runs))]
     ax.legend(handles, [run[0] for run in runs], fontsize=8)
@@ -184,7 +184,7 @@ def plot_differences(differences: dict[str, Any]) -> str:
         ax.errorbar(d["diff"] * scale, y, xerr=[[(d["diff"] - d["ci95"][0]) * scale], [(d["ci95"][1] - d["diff"]) * scale]],
                     fmt="o", color=colour, capsize=3)
     ax.axvline(0, color="#999", lw=1)
-    ax.set_yticks(range(len(keys)), [k.replace(FIG, "") for k in keys], fontsize=8)
+    ax.set_yticks(range(len(keys)), [figure_label(k) for k in keys], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlabel("B − A, % of A (95% interval; red: significant)")
     return _figure(fig, "Differences B − A (figures whose A mean is 0 are in the table only)")
@@ -197,8 +197,8 @@ def _summary_html(label: str, summary: dict[str, Any]) -> str:
     seat_rows = []
     for s in summary["seats"]:
         q = s["score"].get("quantiles", {})
-        win = [] if solo else [_fmt(s["wins"]), _fmt(s["win_rate"]), _ci(s["ci95"])]
-        seat_rows.append([s["seat"], html.escape(str(s["agent"])), *win, _fmt(s["mean_score"]),
+        win = [] if solo else [count_text(s["wins"]), _fmt(s["win_rate"]), _ci(s["ci95"])]
+        seat_rows.append([s["seat"] + 1, html.escape(str(s["agent"])), *win, _fmt(s["mean_score"]),
                           _fmt(s["score"]["sd"]), _fmt(q.get("5", math.nan)), _fmt(q.get("50", math.nan)),
                           _fmt(q.get("95", math.nan))])
     win_heads = [] if solo else ["wins", "win rate", "95% interval"]
@@ -226,7 +226,7 @@ def _differences_html(differences: dict[str, Any], labels: tuple[str, str]) -> s
     rows = []
     for key, d in differences.items():
         mark = '<span class="sig">yes</span>' if d["significant"] else "no"
-        rows.append([html.escape(key.replace(FIG, "")), _fmt(d["a"]), _fmt(d["b"]), _fmt(d["diff"]),
+        rows.append([html.escape(figure_label(key)), _fmt(d["a"]), _fmt(d["b"]), _fmt(d["diff"]),
                      _ci(d["ci95"]), _fmt(d["p_value"]), mark])
     return _table(["figure", f"A: {labels[0]}", f"B: {labels[1]}", "B − A", "95% interval", "p", "significant"], rows)
 
@@ -235,6 +235,8 @@ def write_report(path: str | Path, runs: Sequence[Run], differences: dict[str, A
     """Write the report page for one run, or two runs and their differences."""
     first = runs[0][1]
     title = f"{first['game']} — {first['games']} games, {first['players']} players"
+    if len(runs) == 1 and first.get("variant"):
+        title += f", variant {first['variant']}"
     body = [f"<h1>Balance report: {html.escape(title)}</h1>",
             f"<p class=meta>seed {first.get('seed')}; seats {html.escape(', '.join(str(s['agent']) for s in first['seats']))}"
             + ("; the two runs share their seeds (common random numbers)" if differences else "") + "</p>"]

@@ -31,8 +31,11 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (min(lo, p), max(hi, p))
 
 
-def mean_ci(values: Sequence[float] | np.ndarray) -> dict[str, float]:
-    """Mean with a 95% t interval, standard deviation and count (NaNs ignored)."""
+def mean_ci(values: Sequence[float] | np.ndarray, low: float | None = None) -> dict[str, float]:
+    """Mean with a 95% t interval, standard deviation and count (NaNs ignored).
+
+    `low` is the least value the figure can take (0 for counts): the interval never reaches below it.
+    """
     data = np.asarray(values, dtype=float)
     data = data[~np.isnan(data)]
     n = int(data.size)
@@ -41,19 +44,34 @@ def mean_ci(values: Sequence[float] | np.ndarray) -> dict[str, float]:
     mean = float(data.mean())
     sd = float(data.std(ddof=1)) if n > 1 else 0.0
     half = float(sps.t.ppf(0.975, n - 1) * sd / math.sqrt(n)) if n > 1 else 0.0
-    return {"mean": mean, "ci95": [mean - half, mean + half], "sd": sd, "n": n}
+    lo = mean - half if low is None else max(low, mean - half)
+    return {"mean": mean, "ci95": [lo, mean + half], "sd": sd, "n": n}
 
 
-def describe(values: Sequence[float] | np.ndarray) -> dict[str, Any]:
-    """Mean, 95% interval, spread (sd), min, max and quantiles (5, 25, 50, 75, 95%)."""
+def describe(values: Sequence[float] | np.ndarray, low: float | None = None) -> dict[str, Any]:
+    """Mean, 95% interval (never below `low`), spread (sd), min, max and quantiles (5, 25, 50, 75, 95%)."""
     data = np.asarray(values, dtype=float)
-    out = mean_ci(data)
+    out = mean_ci(data, low)
     data = data[~np.isnan(data)]
     if data.size:
         out["min"] = float(data.min())
         out["max"] = float(data.max())
         out["quantiles"] = {f"{int(q * 100)}": float(v) for q, v in zip(QUANTILES, np.quantile(data, QUANTILES))}
     return out
+
+
+def count_text(value: float) -> str:
+    """A count that may be fractional (shared victories count 1/k): 103, or 103.7 — never 103.666667."""
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+
+
+def figure_label(key: str) -> str:
+    """A difference's key as a person reads it: no `fig.` prefix, seats counted from 1 (`win_rate.seat0` → `win rate, seat 1`)."""
+    name = key.replace("fig.", "")
+    head, dot, seat = name.rpartition(".seat")
+    if dot and seat.isdigit():
+        name = f"{head}, seat {int(seat) + 1}"
+    return name.replace("_", " ")
 
 
 def figure_names(rows: Sequence[dict[str, Any]]) -> list[str]:
@@ -114,16 +132,16 @@ def summarise(rows: Sequence[dict[str, Any]], game: str, players: int, seed: int
             "advantage": rate - 1 / players,
             "p_value": _share_test(first, 1 / players),
         }
-        summary["margin"] = describe(margins(scores))
+        summary["margin"] = describe(margins(scores), low=0.0)
         summary["shared_victories"] = float(np.mean([len(row["winners"]) > 1 for row in rows]))
         changes = column(rows, "lead_changes")
-        summary["lead_changes"] = describe(changes)
+        summary["lead_changes"] = describe(changes, low=0.0)
         summary["games_with_lead_change"] = float(np.mean(changes > 0))
         decisive = [row["leader_half"] >= 0 and row["leader_half"] in row["winners"] for row in rows]
         summary["decisiveness"] = float(np.mean(decisive))
-    summary["turns"] = describe(turns)
+    summary["turns"] = describe(turns, low=0.0)
     decisions = column(rows, "decisions")
-    summary["decisions"] = describe(decisions)
+    summary["decisions"] = describe(decisions, low=0.0)
     branching = column(rows, "branching")
     summary["branching"] = float((branching * decisions).sum() / decisions.sum()) if decisions.sum() else 0.0
     summary["figures"] = {name: describe(column(rows, FIG + name)) for name in figure_names(rows)}

@@ -1,8 +1,10 @@
 """The FastAPI application: the HTTP API and WebSocket of contract.md, the lobby and the table pages.
 
 Errors are JSON `{"detail": REASON}`: 403 wrong token, 404 no such game, 409 illegal or out-of-turn
-action (or a record asked for too early), 413 a body too large, 422 a malformed body. Nothing changes
-on an error, and no traceback ever reaches a client.
+action (or a record asked for too early), 413 a body too large, 414/431 a request line or headers
+over MAX_HEAD bytes, 422 a malformed body. Nothing changes on an error, and no traceback ever reaches
+a client. A refused WebSocket is accepted and closed at once with a code the client can read: 4404
+no such game, 4403 wrong token, 4429 too many watchers of the game, 1013 too many on the server.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from ..core.errors import IllegalAction, TablepressError
 from ..core.match import Match
 from ..core.registry import game_names, get_package
 from .faces import card_svg
-from .hub import Hub, NotFound
+from .hub import Hub, HubFull, NotFound, QuotaExceeded
 from .requests import MAX_BODY, BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_agent, parse_create
 from .rooms import Room, Watcher, build_view
 from .store import Store
@@ -37,20 +39,23 @@ STATIC = Path(__file__).parent / "static"
 GENERIC_RENDERER = "/* no renderer for this game: the table draws it generically */\n"
 log = logging.getLogger("tablepress.web")
 
-#: Unfinished games one server keeps at most; live watchers per game at most.
-MAX_OPEN_GAMES = 20_000
+#: Live watchers per game at most.
 MAX_WATCHERS = 100
+#: Live WebSockets over all games at most (create_app's default).
+MAX_SOCKETS = 1000
+#: The most bytes of a request target (path and query) and of all headers together.
+MAX_HEAD = 8 * 1024
+#: The most characters of an error's reason.
+MAX_DETAIL = 300
 
 
-class ServerFull(TablepressError):
-    """Too many unfinished games or watchers (HTTP 503)."""
+STATUS = {NotFound: 404, Forbidden: 403, IllegalAction: 409, TooLarge: 413, BadRequest: 422, QuotaExceeded: 429,
+          HubFull: 503}
 
 
-STATUS = {NotFound: 404, Forbidden: 403, IllegalAction: 409, TooLarge: 413, BadRequest: 422, ServerFull: 503}
-
-
-def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastAPI:
-    """The web app over the SQLite file `db`; AI seats pause `ai_delay` seconds before each move."""
+def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sockets: int = MAX_SOCKETS) -> FastAPI:
+    """The web app over the SQLite file `db`; AI seats pause `ai_delay` seconds before each move, and at
+    most `max_sockets` WebSockets are live at once."""
     store = Store(db)
     hub = Hub(store, ai_delay=ai_delay)
     hub.restore()
@@ -65,7 +70,18 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
 
     app = FastAPI(title="tablepress", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hub = hub
+    app.state.sockets = sockets = set[Watcher]()
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.middleware("http")
+    async def head_limits(request: Request, call_next: Any) -> Response:
+        """A request target or headers over MAX_HEAD bytes is refused (414, 431) before any route sees it."""
+        scope = request.scope
+        if len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"") > MAX_HEAD:
+            return JSONResponse({"detail": f"the request line is over {MAX_HEAD} bytes"}, status_code=414)
+        if sum(len(name) + len(value) for name, value in scope["headers"]) > MAX_HEAD:
+            return JSONResponse({"detail": f"the request headers are over {MAX_HEAD} bytes"}, status_code=431)
+        return await call_next(request)
 
     @app.middleware("http")
     async def no_store(request: Request, call_next: Any) -> Response:
@@ -81,17 +97,17 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
     @app.exception_handler(TablepressError)
     async def _tablepress_error(_request: Request, exc: TablepressError) -> JSONResponse:
         status = next((code for kind, code in STATUS.items() if isinstance(exc, kind)), 422)
-        return JSONResponse({"detail": str(exc)}, status_code=status)
+        return JSONResponse({"detail": one_line(str(exc))}, status_code=status)
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
-        return JSONResponse({"detail": f"{where}: {first.get('msg', 'invalid request')}"}, status_code=422)
+        return JSONResponse({"detail": one_line(f"{where}: {first.get('msg', 'invalid request')}")}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code)
+        return JSONResponse({"detail": one_line(str(exc.detail))}, status_code=exc.status_code)
 
     @app.exception_handler(Exception)
     async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
@@ -122,7 +138,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
         """One card's printed face (or back) as SVG."""
         svg = card_svg(name, card, back)
         if svg is None:
-            return JSONResponse({"detail": f"no card face {card!r} for {name!r}"}, status_code=404)
+            return JSONResponse({"detail": one_line(f"no card face {card!r} for {name!r}")}, status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=3600"})
 
     @app.get("/healthz", include_in_schema=False)
@@ -145,10 +161,11 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
     async def create_game(request: Request) -> dict[str, Any]:
         """Create a game: 201 {"id", "tokens": {"SEAT": TOKEN}} — one token per human seat."""
         body = parse_create(await read_body(request))
-        if hub.open_games() >= MAX_OPEN_GAMES:
-            raise ServerFull(f"this server already runs {MAX_OPEN_GAMES} unfinished games; try again later")
         try:
-            room, tokens = hub.create(body.game, body.seats, body.options, body.seed, body.names, body.variant)
+            room, tokens = await hub.create(body.game, body.seats, body.options, body.seed, body.names, body.variant,
+                                            client=request.client.host if request.client else None)
+        except (QuotaExceeded, HubFull):
+            raise
         except TablepressError as exc:
             raise BadRequest(str(exc)) from None
         except Exception as exc:  # noqa: BLE001 - options no check caught; the game refused them
@@ -210,25 +227,27 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
 
     @app.websocket("/ws/games/{game_id}")
     async def watch(websocket: WebSocket, game_id: str) -> None:
-        """Push the seat's view now and after every change to the game."""
+        """Push the seat's view now and after every change to the game (refusals: see the module's docstring)."""
+        await websocket.accept()
         try:
             room = hub.room(game_id)
         except NotFound:
             await websocket.close(code=4404, reason="no such game")
             return
         token = websocket.query_params.get("token")
-        seat = None
-        if token:
-            seat = room.seat_for_token(token)
-            if seat is None:
-                await websocket.close(code=4403, reason="wrong token")
-                return
-        if len(room.watchers) >= MAX_WATCHERS:
-            await websocket.close(code=4429, reason="too many watchers")
+        seat = room.seat_for_token(token) if token else None
+        if token and seat is None:
+            await websocket.close(code=4403, reason="wrong token")
             return
-        await websocket.accept()
+        if len(room.watchers) >= MAX_WATCHERS:
+            await websocket.close(code=4429, reason="too many watchers of this game")
+            return
+        if len(sockets) >= max_sockets:
+            await websocket.close(code=1013, reason="too many live connections; try again later")
+            return
         watcher = Watcher(seat)
         room.watchers.add(watcher)
+        sockets.add(watcher)
         try:
             await websocket.send_json(room.view_for(seat))
             await pump(websocket, watcher)
@@ -236,6 +255,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
             pass
         finally:
             room.watchers.discard(watcher)
+            sockets.discard(watcher)
 
     def seat_of(room: Room, header: str | None) -> int | None:
         """The seat of an Authorization header's token (None without one); Forbidden for a wrong token."""
@@ -255,6 +275,12 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8) -> FastA
         return seat
 
     return app
+
+
+def one_line(reason: str) -> str:
+    """An error's reason as the API gives it: on one line, at most MAX_DETAIL characters."""
+    text = " ".join(reason.split()) or "invalid request"
+    return text if len(text) <= MAX_DETAIL else text[:MAX_DETAIL - 3] + "..."
 
 
 async def read_body(request: Request) -> bytes:

@@ -5,11 +5,18 @@ adopted, and only then answered and pushed to the watchers; a failed check or a 
 nothing. Actions on one game are serialised by its room's lock; games run side by side. AI seats move
 by themselves after a short pause (`ai_delay`), their thinking done off the event loop (see `thinking`)
 so that other games keep going.
+
+Everything a client can make the server keep is bounded: unfinished games per client and games a
+client creates a day, unfinished and kept games server-wide, the cards of a varied game (checked from
+the merged card data before anything is built, then set up and played once in a worker within a time
+limit), and how long games are kept: an unfinished game with no action for OPEN_DAYS and a finished one
+whose last action is FINISHED_DAYS old are deleted at start and every SWEEP_SECONDS.
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
 import logging
 import random
 import secrets
@@ -18,22 +25,48 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..agents.base import HUMAN
-from ..core.errors import IllegalAction, TablepressError
+from ..core.errors import DataError, IllegalAction, TablepressError
+from ..core.game import Game
 from ..core.match import Match, Move, UndoPoint, jsonable
 from ..core.registry import get_game
-from ..core.variants import apply_variant
+from ..core.variants import base_data
+from .logs import event
 from .rooms import Room
 from .store import GameRow, Store, hash_token
-from .thinking import Thinker, decision_seed
+from .thinking import OutOfTime, Thinker, decision_seed
 
 log = logging.getLogger("tablepress.web")
 
 #: Finished games kept replayed in memory at most (more stay in the store until asked for).
 MAX_FINISHED_LOADED = 200
+#: Unfinished games one client (address) may have at once, and games it may create in a day.
+CLIENT_OPEN_GAMES = 50
+CLIENT_GAMES_A_DAY = 500
+#: Unfinished games, and games of any kind, the server keeps at most.
+MAX_OPEN_GAMES = 2_000
+MAX_GAMES = 20_000
+#: Days an unfinished game is kept without an action, and a finished one after its last action.
+OPEN_DAYS = 7
+FINISHED_DAYS = 30
+#: Seconds between two sweeps for expired games.
+SWEEP_SECONDS = 3600
+#: Games `GET /api/games` lists at most (the newest).
+MAX_LISTED = 100
+#: A varied game may have at most this many times the published card copies.
+DECK_FACTOR = 10
+DAY = 86_400
 
 
 class NotFound(TablepressError):
     """No game with that id."""
+
+
+class QuotaExceeded(TablepressError):
+    """The client already has as many games as one client may (HTTP 429)."""
+
+
+class HubFull(TablepressError):
+    """The server already keeps as many games as it may (HTTP 503)."""
 
 
 class Hub:
@@ -46,27 +79,36 @@ class Hub:
         #: Finished games not loaded yet (a finished game is replayed only when someone asks for it).
         self.archive: dict[str, GameRow] = {}
         self.thinker = Thinker()
+        #: Client → when it created its games of the last day (for CLIENT_GAMES_A_DAY).
+        self.created_by: dict[str, list[float]] = {}
+        self._sweeper: asyncio.Task | None = None
         self._closing = False
 
     # ----- start and stop ----------------------------------------------------------------------
     def restore(self) -> None:
         """Rebuild every unfinished game by replaying its actions; finished ones wait until asked for.
 
-        A game that no longer replays (its rules changed since) is logged and left out.
+        Expired games are deleted first. A game that no longer replays (its rules changed since, or a
+        stored row that does not read) is logged and left out.
         """
+        self.expire()
+        day_ago = time.time() - DAY
         for row in self.store.load_games():
+            if row.client is not None and row.created > day_ago:
+                self.created_by.setdefault(row.client, []).append(row.created)
             if row.status == "over":
                 self.archive[row.id] = row
                 continue
             try:
                 self.rooms[row.id] = self._rebuild(row)
             except Exception as exc:  # noqa: BLE001 - one broken game must not stop the server
-                log.error("game %s could not be restored: %s", row.id, exc)
-        log.info("restored %d unfinished games; %d finished ones load when asked for", len(self.rooms), len(self.archive))
+                event(log, "game_not_restored", logging.ERROR, game=row.id, error=str(exc))
+        event(log, "restored", open=len(self.rooms), finished=len(self.archive))
 
     def _rebuild(self, row: GameRow) -> Room:
         game = get_game(row.game)
         if row.variant is not None:
+            check_variant_size(game, row.variant)
             game = game.with_variant(row.variant)
         match = Match(game, row.players, row.seed, row.options, row.seats)
         for seat, action, _public, at in row.actions:
@@ -74,18 +116,46 @@ class Hub:
         return Room(row, match)
 
     def start_ai(self) -> None:
-        """Set every restored game's AI seats moving (call once the event loop runs)."""
+        """Set every restored game's AI seats moving, and start the sweeps for expired games (call once
+        the event loop runs)."""
         for room in self.rooms.values():
             self.kick(room)
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="expire-games")
+
+    async def _sweep(self) -> None:
+        """Delete expired games every SWEEP_SECONDS."""
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                self.expire()
+            except Exception as exc:  # noqa: BLE001 - e.g. a locked database; try again next time
+                event(log, "expire_failed", logging.ERROR, error=str(exc))
 
     async def close(self) -> None:
-        """Stop every AI mover."""
+        """Stop every AI mover and the sweeps."""
         self._closing = True
         tasks = [room.ai_task for room in self.rooms.values() if room.ai_task and not room.ai_task.done()]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.thinker.close()
+
+    def expire(self, now: float | None = None) -> list[str]:
+        """Delete the unfinished games with no action for OPEN_DAYS and the finished ones whose last action
+        is FINISHED_DAYS old, from the store and from memory; return their ids."""
+        now = time.time() if now is None else now
+        gone = self.store.expire(now - OPEN_DAYS * DAY, now - FINISHED_DAYS * DAY)
+        for game_id in gone:
+            room = self.rooms.pop(game_id, None)
+            if room is not None and room.ai_task is not None:
+                room.ai_task.cancel()
+            self.archive.pop(game_id, None)
+        if gone:
+            event(log, "games_expired", count=len(gone), games=gone[:20])
+        return gone
 
     # ----- games ---------------------------------------------------------------------------------
     def open_games(self) -> int:
@@ -105,8 +175,12 @@ class Hub:
         try:
             room = self._rebuild(row)
         except Exception as exc:  # noqa: BLE001 - the rules changed under an old game
-            log.error("game %s could not be restored: %s", game_id, exc)
+            event(log, "game_not_restored", logging.ERROR, game=game_id, error=str(exc))
             raise NotFound(f"game {game_id!r} no longer replays with these rules") from None
+        if not room.match.is_over:  # never hand out a finished game reset to an earlier turn
+            event(log, "game_not_restored", logging.ERROR, game=game_id,
+                  error=f"finished, but its {len(row.actions)} stored actions do not end it")
+            raise NotFound(f"game {game_id!r} has lost some of its stored actions")
         row.actions = []
         del self.archive[game_id]
         self.rooms[game_id] = room
@@ -123,10 +197,15 @@ class Hub:
             del self.rooms[room.id]
             self.archive[room.id] = row
 
-    def summaries(self) -> list[dict[str, Any]]:
-        """What the lobby lists of every game, newest first (finished ones from the store, unloaded)."""
-        items = [room.summary() for room in self.rooms.values()]
-        for row in self.archive.values():
+    def summaries(self, limit: int = MAX_LISTED) -> list[dict[str, Any]]:
+        """What the lobby lists of the newest `limit` games, newest first (finished ones from the store, unloaded)."""
+        rows = [room.row for room in self.rooms.values()] + list(self.archive.values())
+        items = []
+        for row in heapq.nlargest(limit, rows, key=lambda r: r.created):
+            room = self.rooms.get(row.id)
+            if room is not None:
+                items.append(room.summary())
+                continue
             try:
                 title = get_game(row.game).title
             except TablepressError:
@@ -134,33 +213,64 @@ class Hub:
             items.append({"id": row.id, "game": row.game, "title": title, "status": "over", "players": row.players,
                           "seats": list(row.seats), "names": list(row.names), "to_move": [], "actions": row.count,
                           "created": row.created, "scores": row.scores, "winners": row.winners, "error": None})
-        return sorted(items, key=lambda item: item["created"], reverse=True)
+        return items
 
-    def create(self, game_name: str, seats: list[str], options: Mapping[str, Any], seed: int | None,
-               names: list[str] | None = None, variant: Mapping[str, Any] | None = None) -> tuple[Room, dict[str, str]]:
+    def admit(self, client: str | None) -> None:
+        """HubFull if the server keeps as many games as it may; QuotaExceeded if `client` has (None: no
+        per-client quota)."""
+        if self.open_games() >= MAX_OPEN_GAMES:
+            raise HubFull(f"this server already runs {MAX_OPEN_GAMES} unfinished games; try again later")
+        if len(self.rooms) + len(self.archive) >= MAX_GAMES:
+            raise HubFull(f"this server already keeps {MAX_GAMES} games; try again later")
+        if client is None:
+            return
+        mine = sum(1 for room in self.rooms.values() if room.row.client == client and not room.match.is_over)
+        if mine >= CLIENT_OPEN_GAMES:
+            raise QuotaExceeded(f"you have {mine} unfinished games here, the most one client may;"
+                                " finish one (or wait for it to expire) first")
+        day_ago = time.time() - DAY
+        recent = self.created_by[client] = [t for t in self.created_by.get(client, []) if t > day_ago]
+        if len(recent) >= CLIENT_GAMES_A_DAY:
+            raise QuotaExceeded(f"you created {len(recent)} games in the last 24 hours, the most one client may;"
+                                " try again later")
+
+    async def create(self, game_name: str, seats: list[str], options: Mapping[str, Any], seed: int | None,
+                     names: list[str] | None = None, variant: Mapping[str, Any] | None = None,
+                     client: str | None = None) -> tuple[Room, dict[str, str]]:
         """A new game, stored; returns its room and one token per human seat (keyed by seat as text).
 
-        A variant is checked as `simulate --variant` checks one; a bad one raises DataError naming the field.
+        `client` (the creator's address) counts against its quotas (see `admit`). A variant is checked
+        as `simulate --variant` checks one, in a worker within a time limit, after its size is checked;
+        a bad one raises DataError naming the field.
         """
+        self.admit(client)
         game = get_game(game_name)
         game.check_players(len(seats))
         options = game.normalise_options(options)
         if variant is not None:
-            game = apply_variant(variant, game, len(seats), options, "variant")
+            check_variant_size(game, variant)
+            await self.thinker.check_variant(game, variant, len(seats), options)
+            self.admit(client)  # others may have created games meanwhile
+            game = game.with_variant(variant)
         seed = secrets.randbits(63) if seed is None else seed
         match = Match(game, len(seats), seed, options, seats)
         tokens = {str(seat): secrets.token_urlsafe(24) for seat, spec in enumerate(seats) if spec == HUMAN}
         game_id = secrets.token_hex(5)
-        while game_id in self.rooms or game_id in self.archive:
+        while game_id in self.rooms or self.store.has(game_id):
             game_id = secrets.token_hex(5)
         row = GameRow(
             id=game_id, game=game.name, players=len(seats), options=jsonable(match.options), seats=list(seats),
             names=names or default_names(seats), seed=seed, variant=None if variant is None else dict(variant),
             token_hashes={hash_token(token): int(seat) for seat, token in tokens.items()}, created=time.time(),
+            client=client,
         )
         room = Room(row, match)
         self.store.create_game(row)
         self.rooms[game_id] = room
+        if client is not None:
+            self.created_by.setdefault(client, []).append(row.created)
+        event(log, "game_created", game=game_id, kind=game.name, seats=list(seats), variant=variant is not None,
+              client=client)
         self.kick(room)
         return room, tokens
 
@@ -172,6 +282,7 @@ class Hub:
 
     def _commit(self, room: Room, seat: int, action: str) -> None:
         """Take one action through the match, stored before it is adopted; tell the watchers. Call with the lock held."""
+        self._still_here(room)
         match = room.match
         game = match.game
         kept: list[UndoPoint] = []
@@ -193,11 +304,18 @@ class Hub:
         room.keep_undo(seat, kept[0] if kept else None)
         room.changed()
         if match.is_over:
+            event(log, "game_over", game=room.id, actions=len(match.moves))
             self._evict()
+
+    def _still_here(self, room: Room) -> None:
+        """NotFound if the room expired (or went back to the archive) since the request found it."""
+        if self.rooms.get(room.id) is not room:
+            raise NotFound(f"game {room.id!r} is no longer open here")
 
     async def undo(self, room: Room, seat: int) -> None:
         """Take back `seat`'s last action if it revealed nothing and nobody acted since; else IllegalAction."""
         async with room.lock:
+            self._still_here(room)
             if not room.can_undo(seat):
                 raise IllegalAction("nothing to undo: only your own last action, if it revealed nothing "
                                     "and nobody has acted since")
@@ -210,6 +328,7 @@ class Hub:
     async def hand_to_ai(self, room: Room, seat: int, spec: str) -> None:
         """An AI (`spec`) takes over a human seat for the rest of the game; that seat's token stops working."""
         async with room.lock:
+            self._still_here(room)
             if room.match.is_over:
                 raise IllegalAction("the game is over")
             seats = list(room.match.seats)
@@ -265,26 +384,72 @@ class Hub:
                     except IllegalAction as exc:
                         if moved_on:
                             continue  # the game moved on under it: think again
-                        log.error("game %s: AI seat %s chose an illegal action %r (%s); playing a random one",
-                                  room.id, seat, action, exc)  # an agent bug: never freeze the game
+                        event(log, "ai_illegal", logging.ERROR, game=room.id, seat=seat, agent=room.ai_seats[seat],
+                              action=action, error=str(exc))  # an agent bug: never freeze the game
                         self._commit(room, seat, random.choice(match.legal(seat)))
+                except NotFound:
+                    break  # the game expired meanwhile
                 except Exception as exc:  # noqa: BLE001 - e.g. the disk is full; keep serving the rest
                     room.error = f"could not store the AI's action: {exc}"
-                    log.error("game %s: %s", room.id, room.error)
+                    event(log, "store_failed", logging.ERROR, game=room.id, seat=seat, error=str(exc))
                     break
 
     async def _choose(self, room: Room, seat: int, state: Any, index: int) -> str:
         """The AI seat's choice in `state`, thought out off the event loop; a failing agent plays a random legal action."""
         game = room.match.game
         seed = decision_seed(room.match.seed, seat, index)
+        agent = room.ai_seats[seat]
+        started = time.monotonic()
         try:
-            return await self.thinker.choose(game, state, seat, room.ai_seats[seat], seed)
+            action = await self.thinker.choose(game, state, seat, agent, seed)
         except asyncio.CancelledError:
             raise
+        except OutOfTime as exc:
+            event(log, "ai_timeout", logging.WARNING, game=room.id, seat=seat, agent=agent,
+                  duration=round(time.monotonic() - started, 3), error=str(exc))
         except Exception as exc:  # noqa: BLE001 - an agent bug must not freeze the game
-            log.error("game %s: agent %s failed (%s); playing a random legal action", room.id,
-                      room.match.seats[seat], exc)
-            return random.choice(game.legal_actions(state, seat))
+            event(log, "ai_failed", logging.ERROR, game=room.id, seat=seat, agent=agent,
+                  duration=round(time.monotonic() - started, 3), error=f"{type(exc).__name__}: {exc}")
+        else:
+            event(log, "ai_move", logging.DEBUG, game=room.id, seat=seat, agent=agent,
+                  duration=round(time.monotonic() - started, 3))
+            return action
+        return random.Random(seed).choice(game.legal_actions(state, seat))  # never freeze the game
+
+
+def copies(data: Any) -> float:
+    """The card copies in card data: the sum of every `copies` entry (a number, or a table of numbers)."""
+    if isinstance(data, list):
+        return sum(copies(item) for item in data)
+    if not isinstance(data, Mapping):
+        return 0
+    total: float = 0
+    for key, value in data.items():
+        if key != "copies":
+            total += copies(value)
+        elif isinstance(value, Mapping):
+            total += sum(v for v in value.values() if _is_number(v))
+        elif _is_number(value):
+            total += value
+    return total
+
+
+def check_variant_size(game: Game, variant: Mapping[str, Any]) -> None:
+    """DataError if the varied card data holds over DECK_FACTOR times the published card copies (checked on
+    the merged data, before any card is made)."""
+    try:
+        published, asked = copies(base_data(game)), copies(game.load_data(variant))
+    except TablepressError:
+        return  # the full check names the fault
+    except RecursionError:
+        raise DataError("variant: nested too deeply") from None
+    if published and not asked <= DECK_FACTOR * published:
+        raise DataError(f"variant: its card copies come to over {DECK_FACTOR * published:g}, the most this server"
+                        f" takes ({DECK_FACTOR} times the published {published:g})")
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def default_names(seats: list[str]) -> list[str]:

@@ -6,7 +6,9 @@ Anything malformed becomes `BadRequest` (422) naming the field; nothing here tou
 from __future__ import annotations
 
 import json
+import math
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,8 +20,17 @@ MAX_BODY = 64 * 1024
 MAX_ACTION = 2000
 MAX_NAME = 24
 MAX_SEATS = 12
-#: The largest AI budget a web game may ask for (each AI decision runs on the server).
+#: The largest AI budgets a web game may ask for (each AI decision runs on the server): iterations
+#: (`ismcts:5000`, `greedy:5000`) and seconds a decision (`ismcts:10s`).
 MAX_BUDGET = 5000
+MAX_SECONDS = 10.0
+#: The most digits of a whole number and the deepest nesting of lists and objects a body may hold.
+MAX_DIGITS = 32
+MAX_DEPTH = 32
+#: A card data variant's numbers may add up to at most this (ten times the largest published card data).
+MAX_VARIANT_TOTAL = 10_000
+#: The most characters of a field name an error message repeats.
+MAX_SHOWN = 40
 
 
 class BadRequest(TablepressError):
@@ -34,18 +45,69 @@ class TooLarge(TablepressError):
     """A request body over MAX_BODY bytes (HTTP 413)."""
 
 
+class Unusable:
+    """A number refused wherever it stands in a body (too many digits, NaN, Infinity); `why` says which."""
+
+    def __init__(self, why: str):
+        self.why = why
+
+
+def _whole(text: str) -> int | Unusable:
+    digits = len(text.lstrip("-"))
+    return int(text) if digits <= MAX_DIGITS else Unusable(f"a number of {digits} digits; at most {MAX_DIGITS}")
+
+
+def _real(text: str) -> float | Unusable:
+    value = float(text)
+    return value if math.isfinite(value) else Unusable(f"{text[:MAX_SHOWN]} is not a finite number")
+
+
+def _constant(text: str) -> Unusable:
+    return Unusable(f"{text} is not a number this API takes")
+
+
+def leaves(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    """Every value in `value` that is not a list or an object, with its path (`options.summer`, `seats[1]`).
+
+    BadRequest past MAX_DEPTH levels of nesting.
+    """
+    stack = [(value, path, 0)]
+    while stack:
+        item, where, depth = stack.pop()
+        if isinstance(item, dict):
+            children = [(f"{where}.{_shown(k)}" if where else _shown(k), v) for k, v in item.items()]
+        elif isinstance(item, list):
+            children = [(f"{where}[{i}]", v) for i, v in enumerate(item)]
+        else:
+            yield where, item
+            continue
+        if depth >= MAX_DEPTH:
+            raise BadRequest(f"{where or 'the body'}: nested more than {MAX_DEPTH} levels deep")
+        stack.extend((v, w, depth + 1) for w, v in reversed(children))
+
+
+def _shown(key: Any) -> str:
+    """A field name as an error message repeats it: on one line, at most MAX_SHOWN characters."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(key)[:MAX_SHOWN])
+    return text if len(str(key)) <= MAX_SHOWN else text + "..."
+
+
 def parse_json(body: bytes) -> Any:
-    """The JSON in a request body, or BadRequest saying where it breaks."""
+    """The JSON in a request body, or BadRequest saying where it breaks or which field holds an unusable number."""
     if len(body) > MAX_BODY:
         raise TooLarge(f"the request body is over {MAX_BODY} bytes")
     try:
-        return json.loads(body.decode("utf-8"))
+        data = json.loads(body.decode("utf-8"), parse_int=_whole, parse_float=_real, parse_constant=_constant)
     except UnicodeDecodeError:
         raise BadRequest("the request body is not UTF-8 text") from None
     except json.JSONDecodeError as exc:
         raise BadRequest(f"malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise BadRequest("malformed JSON: nested too deeply") from None
+    for where, leaf in leaves(data):
+        if isinstance(leaf, Unusable):
+            raise BadRequest(f"{where or 'the body'}: {leaf.why}")
+    return data
 
 
 @dataclass
@@ -76,11 +138,9 @@ def parse_create(body: bytes) -> CreateRequest:
     specs = []
     for index, spec in enumerate(seats):
         try:
-            name, budget = parse_spec(spec)
+            name, _budget = parse_spec(spec, MAX_BUDGET, MAX_SECONDS)
         except TablepressError as exc:
             raise BadRequest(f"seats[{index}]: {exc}") from None
-        if budget is not None and budget > MAX_BUDGET:
-            raise BadRequest(f"seats[{index}]: budget {budget} is over this server's limit of {MAX_BUDGET}")
         specs.append(HUMAN if name == HUMAN else spec.strip().lower())
     options = data.get("options")
     if options is None:
@@ -91,7 +151,7 @@ def parse_create(body: bytes) -> CreateRequest:
         if not isinstance(value, (str, int, float, bool, list)) or (
             isinstance(value, list) and not all(isinstance(v, (str, int)) for v in value)
         ):
-            raise BadRequest(f"options.{key}: must be text, a number, true/false or a list of names")
+            raise BadRequest(f"options.{_shown(key)}: must be text, a number, true/false or a list of names")
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
         raise BadRequest("'seed' must be a whole number from 0 to 2^63-1")
@@ -103,17 +163,46 @@ def parse_create(body: bytes) -> CreateRequest:
     variant = data.get("variant")
     if isinstance(variant, str):
         variant = parse_variant_text(variant) if variant.strip() else None
-    if variant is not None and not isinstance(variant, dict):
-        raise BadRequest("'variant' must be an object (or TOML text) shaped like the game's card data")
+    if variant is not None:
+        check_variant(variant)
     return CreateRequest(game.strip(), specs, options, seed, names, variant)
 
 
 def parse_variant_text(text: str) -> dict[str, Any]:
     """Card data changes written as TOML (like a variant file), or BadRequest naming the line."""
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text, parse_float=_real)
     except tomllib.TOMLDecodeError as exc:
         raise BadRequest(f"variant: {exc}") from None
+    except ValueError:
+        raise BadRequest(f"variant: a number has more than {MAX_DIGITS} digits") from None
+    except RecursionError:
+        raise BadRequest(f"variant: nested more than {MAX_DEPTH} levels deep") from None
+
+
+def check_variant(variant: Any) -> None:
+    """BadRequest unless `variant` is an object of plain values whose numbers add up to at most MAX_VARIANT_TOTAL.
+
+    The bound keeps what a variant may build (cards, rounds, hands) about as small as the published card data.
+    """
+    if not isinstance(variant, dict):
+        raise BadRequest("'variant' must be an object (or TOML text) shaped like the game's card data")
+    total, largest = 0.0, ("", 0)
+    for where, leaf in leaves(variant, "variant"):
+        if isinstance(leaf, Unusable):
+            raise BadRequest(f"{where}: {leaf.why}")
+        if isinstance(leaf, (bool, str)):
+            continue
+        if not isinstance(leaf, (int, float)):
+            raise BadRequest(f"{where}: must be text, a number, true/false, a list or a table")
+        if isinstance(leaf, int) and len(str(abs(leaf))) > MAX_DIGITS:
+            raise BadRequest(f"{where}: a number of more than {MAX_DIGITS} digits")
+        total += abs(leaf)
+        if abs(leaf) > abs(largest[1]):
+            largest = (where, leaf)
+    if total > MAX_VARIANT_TOTAL:
+        raise BadRequest(f"variant: its numbers add up to {total:g}, over this server's limit of "
+                         f"{MAX_VARIANT_TOTAL} (the largest: {largest[0]} = {largest[1]})")
 
 
 def parse_action(body: bytes) -> str:
@@ -138,13 +227,11 @@ def parse_agent(body: bytes) -> str:
     if not isinstance(spec, str):
         raise BadRequest("'agent' must be an AI seat spec such as \"greedy\" or \"ismcts:300\"")
     try:
-        name, budget = parse_spec(spec)
+        name, _budget = parse_spec(spec, MAX_BUDGET, MAX_SECONDS)
     except TablepressError as exc:
         raise BadRequest(f"agent: {exc}") from None
     if name == HUMAN:
         raise BadRequest("agent: a human cannot take over a seat; name an AI")
-    if budget is not None and budget > MAX_BUDGET:
-        raise BadRequest(f"agent: budget {budget} is over this server's limit of {MAX_BUDGET}")
     return spec.strip().lower()
 
 

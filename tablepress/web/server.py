@@ -2,15 +2,57 @@
 
 from __future__ import annotations
 
-import logging
+import json
 import socket
 import sqlite3
+from http import HTTPStatus
 from pathlib import Path
 
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..core.errors import TablepressError
-from .app import create_app
+from .app import MAX_HEAD, create_app
+from .logs import setup as setup_logs
+
+#: How long a refused connection keeps reading (and dropping) what the client still sends, in seconds.
+LINGER = 2.0
+
+
+class Http(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, answering a request it cannot parse with JSON `{"detail": ...}`: 414 or 431
+    for a request line or headers over MAX_HEAD bytes, else 400.
+
+    After answering it reads and drops what the client still sends for LINGER seconds before closing, so
+    the answer is not lost to a connection reset while the client is still sending.
+    """
+
+    refused = False
+
+    def send_400_response(self, msg: str) -> None:
+        """Answer an unparsable request head and stop reading requests on this connection."""
+        buffered = self.conn.trailing_data[0]
+        if len(buffered) <= MAX_HEAD:
+            status, detail = 400, "malformed HTTP request"
+        elif b"\r\n" in buffered:
+            status, detail = 431, f"the request headers are over {MAX_HEAD} bytes"
+        else:
+            status, detail = 414, f"the request line is over {MAX_HEAD} bytes"
+        body = json.dumps({"detail": detail}).encode()
+        self.transport.write(
+            f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\n"
+            f"content-type: application/json\r\ncontent-length: {len(body)}\r\nconnection: close\r\n\r\n".encode()
+            + body
+        )
+        self.refused = True
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self.loop.call_later(LINGER, self.transport.close)
+
+    def data_received(self, data: bytes) -> None:
+        """Parse requests, or drop what arrives after a refusal."""
+        if not self.refused:
+            super().data_received(data)
 
 
 def check_address(host: str, port: int) -> None:
@@ -38,7 +80,7 @@ def lan_address() -> str | None:
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepress.db", ai_delay: float = 0.8,
           announce: bool = True) -> None:
     """Serve the lobby, table and API on host:port until interrupted, storing every game in `db`."""
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    setup_logs()
     check_address(host, port)
     try:
         app = create_app(db, ai_delay=ai_delay)
@@ -53,4 +95,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepres
         lan = lan_address() if everywhere else None
         if lan:
             print(f"friends on your network: http://{lan}:{port}/", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", http=Http,
+                h11_max_incomplete_event_size=MAX_HEAD,
+                log_config=None)  # uvicorn's records go out as JSON lines too

@@ -3,6 +3,8 @@
 Two tables: `games` (everything needed to set a game up again: game, players, options, seats, seed,
 variant, names, token hashes) and `actions` (one row per action, in order). On start the server rebuilds
 each game by replaying its actions, so a server killed with SIGKILL resumes exactly where it was.
+A row that no longer reads (bad JSON, a seed that is not a number) is logged and skipped; a file that
+has lost one of its two tables while the other still holds rows is refused, never silently reset.
 
 The database runs in WAL mode with `synchronous=NORMAL`: a commit is in the operating system's hands
 when `commit()` returns, which survives the process being killed at any moment (only a power cut
@@ -13,11 +15,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import sqlite3
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from ..core.errors import DataError
+from .logs import event
+
+log = logging.getLogger("tablepress.web")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -33,7 +41,8 @@ CREATE TABLE IF NOT EXISTS games (
     created REAL NOT NULL,
     status TEXT NOT NULL DEFAULT 'playing',
     scores TEXT,
-    winners TEXT
+    winners TEXT,
+    client TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -71,6 +80,7 @@ class GameRow:
     scores: list[int] | None = None  # final, once over
     winners: list[int] | None = None  # final, once over
     count: int = 0  # actions stored
+    client: str | None = None  # the address that created it (for per-client quotas)
 
 
 class Store:
@@ -85,10 +95,27 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
+        try:
+            self._check_tables()
+        except DataError:
+            self._db.close()
+            raise
         self._db.executescript(SCHEMA)
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
-        if "winners" not in columns:  # a database from before winners were kept
-            self._db.execute("ALTER TABLE games ADD COLUMN winners TEXT")
+        for column in ("winners", "client"):  # a database from before these were kept
+            if column not in columns:
+                self._db.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT")
+
+    def _check_tables(self) -> None:
+        """DataError if one of the two tables is gone while the other holds rows (creating it anew
+        would reset every stored game to its first turn)."""
+        tables = {name for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        for kept, missing, what in (("games", "actions", "games"), ("actions", "games", "actions")):
+            if kept in tables and missing not in tables:
+                (count,) = self._db.execute(f"SELECT COUNT(*) FROM {kept}").fetchone()
+                if count:
+                    raise DataError(f"{self.path}: the {missing} table is missing while {count} {what} are stored;"
+                                    f" restore the file from a backup (starting anyway would reset the games)")
 
     def close(self) -> None:
         """Close the database."""
@@ -101,11 +128,30 @@ class Store:
             self._db.execute("BEGIN")
             self._db.execute(
                 "INSERT INTO games (id, game, players, options, seats, names, seed, variant, token_hashes,"
-                " created, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created, status, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, row.players, json.dumps(row.options), json.dumps(row.seats),
                  json.dumps(row.names), str(row.seed), None if row.variant is None else json.dumps(row.variant),
-                 json.dumps(row.token_hashes), row.created, row.status),
+                 json.dumps(row.token_hashes), row.created, row.status, row.client),
             )
+
+    def has(self, game_id: str) -> bool:
+        """Whether a game with this id is stored (readable or not)."""
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
+
+    def expire(self, open_before: float, over_before: float) -> list[str]:
+        """Delete the unfinished games with no action since `open_before` and the finished ones whose last
+        action was before `over_before`; return their ids (committed when this returns)."""
+        last = "COALESCE((SELECT MAX(a.at) FROM actions a WHERE a.game_id = g.id), g.created)"
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            ids = [gid for (gid,) in self._db.execute(
+                f"SELECT g.id FROM games g WHERE (g.status != 'over' AND {last} < ?) OR (g.status = 'over' AND {last} < ?)",
+                (open_before, over_before))]
+            for gid in ids:
+                self._db.execute("DELETE FROM actions WHERE game_id = ?", (gid,))
+                self._db.execute("DELETE FROM games WHERE id = ?", (gid,))
+        return ids
 
     def append_action(self, game_id: str, index: int, seat: int, action: str, public: str, at: float,
                       status: str | None = None, scores: list[int] | None = None,
@@ -141,11 +187,15 @@ class Store:
                 raise RuntimeError(f"action {index} of game {game_id} is not its last")
 
     def load_games(self) -> list[GameRow]:
-        """Every stored game, oldest first: the actions of unfinished games, only the count of finished ones'."""
+        """Every stored game, oldest first: the actions of unfinished games, only the count of finished ones'.
+
+        A row that does not read is logged (event `row_skipped`) and left out.
+        """
         with self._lock:
             games = self._db.execute(
                 "SELECT g.id, g.game, g.players, g.options, g.seats, g.names, g.seed, g.variant, g.token_hashes,"
-                " g.created, g.status, g.scores, g.winners, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id)"
+                " g.created, g.status, g.scores, g.winners, g.client,"
+                " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id)"
                 " FROM games g ORDER BY g.created, g.id"
             ).fetchall()
             actions = self._db.execute(
@@ -153,16 +203,14 @@ class Store:
                 " (SELECT id FROM games WHERE status != 'over') ORDER BY game_id, idx"
             ).fetchall()
         rows: dict[str, GameRow] = {}
-        for gid, game, players, options, seats, names, seed, variant, hashes, created, status, scores, winners, count in games:
-            rows[gid] = GameRow(
-                id=gid, game=game, players=players, options=json.loads(options), seats=json.loads(seats),
-                names=json.loads(names), seed=int(seed), variant=None if variant is None else json.loads(variant),
-                token_hashes=json.loads(hashes), created=created, status=status,
-                scores=None if scores is None else json.loads(scores),
-                winners=None if winners is None else json.loads(winners), count=count,
-            )
+        for stored in games:
+            try:
+                rows[stored[0]] = read_row(*stored)
+            except (ValueError, TypeError, RecursionError) as exc:  # json.JSONDecodeError is a ValueError
+                event(log, "row_skipped", logging.ERROR, game=stored[0], error=f"{type(exc).__name__}: {exc}")
         for gid, seat, action, public, at in actions:
-            rows[gid].actions.append((seat, action, public, at))
+            if gid in rows:
+                rows[gid].actions.append((seat, action, public, at))
         return list(rows.values())
 
     def load_actions(self, game_id: str) -> list[tuple[int, str, str, float]]:
@@ -170,3 +218,23 @@ class Store:
         with self._lock:
             return [tuple(r) for r in self._db.execute(
                 "SELECT seat, action, public, at FROM actions WHERE game_id = ? ORDER BY idx", (game_id,))]
+
+
+def read_row(gid: str, game: str, players: int, options: str, seats: str, names: str, seed: Any, variant: str | None,
+             hashes: str, created: Any, status: str, scores: str | None, winners: str | None, client: str | None,
+             count: int) -> GameRow:
+    """A `games` row as a GameRow; ValueError or TypeError if a field does not read."""
+    return GameRow(
+        id=gid, game=game, players=int(players), options=_json(options, dict), seats=_json(seats, list),
+        names=_json(names, list), seed=int(seed), variant=None if variant is None else _json(variant, dict),
+        token_hashes=_json(hashes, dict), created=float(created), status=status,
+        scores=None if scores is None else _json(scores, list),
+        winners=None if winners is None else _json(winners, list), count=count, client=client,
+    )
+
+
+def _json(text: str, kind: type) -> Any:
+    value = json.loads(text)
+    if not isinstance(value, kind):
+        raise TypeError(f"expected a JSON {kind.__name__}, not {type(value).__name__}")
+    return value

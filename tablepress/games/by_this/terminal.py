@@ -184,3 +184,14 @@ def command(text: str, view: dict[str, Any], console: Console) -> bool:
             console.print(f"{name}: " + ", ".join(f"{w} {n}" for w, n in GAME.cards.all_numbers(GAME.cards.thing_id(name)).items()))
         return True
     return False
+
+
+def legend(view: dict[str, Any]) -> str:
+    """How to read the table and write a move (for `help`)."""
+    return (
+        "Notation: each thing has four numbers, one per Key (ABC, Size, Weight, Age); the Key in play, such as "
+        "Small → Large, says which number orders the shelf, read left to right.\nMoves: place NAME (file a "
+        "thing on the shelf), floor NAME (put it on the Floor), close or keep (when the shelf may close); the "
+        "specials samenumber ..., bythis KEY, dump and lock; pass. "
+        "numbers shows every number in view; thing NAME one thing's numbers."
+    )

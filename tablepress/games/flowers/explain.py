@@ -25,4 +25,15 @@ def explain_illegal(cards: FlowersCards, state: FlowersState, action: str) -> st
         cell = parse_cell(parts[1])
     except ValueError as exc:
         return str(exc)
-    return f"cell {format_cell(cell)} neither holds nor touches one of your cards"
+    return _out_of_reach(cell, state.areas[state.current])
+
+
+def _out_of_reach(cell: tuple[int, int], area: dict) -> str:
+    """Why a cell may not take the card: it touches your area only at a corner, or is that far from it."""
+    x, y = cell
+    distance = min(abs(x - cx) + abs(y - cy) for cx, cy in area)
+    nearest = min(area, key=lambda c: (abs(x - c[0]) + abs(y - c[1]), c[1], c[0]))
+    where = ("it touches them only at a corner" if any(abs(x - cx) == 1 and abs(y - cy) == 1 for cx, cy in area)
+             else f"it is {distance} steps from your nearest card (at {format_cell(nearest)})")
+    return (f"cell {format_cell(cell)} neither holds nor touches one of your cards ({where}): place a card on an "
+            "empty cell beside one of yours (up, down, left or right) or on top of one")

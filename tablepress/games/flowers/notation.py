@@ -11,7 +11,7 @@ from .scoring import Area, Cell
 
 #: The two actions of a turn: `draw N` (stack N, from 1) and `place CODE x,y`.
 DRAW, PLACE = "draw", "place"
-CELL_RE = re.compile(r"^(-?\d+),(-?\d+)$")
+CELL_RE = re.compile(r"^(-?\d{1,6}),(-?\d{1,6})$", re.ASCII)
 
 
 class CardCodes:
@@ -27,7 +27,7 @@ class CardCodes:
         """The first card id with this code, or ValueError saying why the code is wrong."""
         if code in self.ids_by_code:
             return self.ids_by_code[code][0]
-        match = re.fullmatch(r"([A-Za-z])(\d+)([A-Za-z]?)", code)
+        match = re.fullmatch(r"([A-Za-z])(\d{1,6})([A-Za-z]?)", code, re.ASCII)
         if match and match.group(3):
             col, val, wing = match.group(1).upper(), int(match.group(2)), match.group(3)
             if wing.upper() == col:
@@ -36,7 +36,7 @@ class CardCodes:
             if val != top:
                 raise ValueError(f"{code!r}: only a {top} can carry a butterfly")
         raise ValueError(
-            f"unknown card code {code!r} (a colour {'/'.join(self.cards.colour_names)}, a value, "
+            f"unknown card code {code[:20]!r} (a colour {'/'.join(self.cards.colour_names)}, a value, "
             f"and for a butterfly 4 its colour in lower case, like Y4g; or V)"
         )
 
@@ -45,7 +45,7 @@ def parse_cell(text: str) -> Cell:
     """A cell `x,y` → (x, y); ValueError otherwise."""
     match = CELL_RE.match(text.strip())
     if not match:
-        raise ValueError(f"{text!r} is not a cell (write x,y, for example 2,-1)")
+        raise ValueError(f"{text[:20]!r} is not a cell (write x,y, for example 2,-1)")
     return int(match.group(1)), int(match.group(2))
 
 

@@ -81,3 +81,15 @@ def render(view: dict[str, Any], seat: int | None, names: list[str]) -> Renderab
         free = mine and public["step"] == "place" and public["current"] == seat
         parts.append(area_table(cells, title, free))
     return Panel(Group(*parts), title=f"Flowers — turn {public['turn'] + 1}", expand=False)
+
+
+def legend(view: dict[str, Any]) -> str:
+    """How to read the table and write a move (for `help`)."""
+    return (
+        "Notation: a card is its colour and value — R red, Y yellow, B blue, G green, then 1–4 (R2: a red 2); "
+        "a lower-case letter after a 4 is its butterfly's colour (Y4g: a yellow 4 with a green butterfly); "
+        "V is a violet start card (Summer). +N after a card: N cards covered under it. ?? is a face-down card; "
+        "· a free cell you may place on. Cells are x,y: x across the top, y down the side, your first card "
+        "at 0,0.\nMoves: draw N (take the top card of stack N), then place CODE x,y (on an empty cell "
+        "beside one of your cards — up, down, left or right — or on top of one of your cards)."
+    )

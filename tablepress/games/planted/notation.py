@@ -13,6 +13,7 @@ the file and line.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -23,7 +24,9 @@ from .cards import PlantedCards
 
 KEYS = {"plants": "plants", "plant": "plants", "propagation": "propagation", "tools": "tools", "tool": "tools",
         "decorations": "decorations", "decoration": "decorations"}
-TOKENS_RE = re.compile(r"^(.*?)\s+(-?\d+)$")
+TOKENS_RE = re.compile(r"^(.*?)\s+(-?\d+)$", re.ASCII)
+#: Digits a count of tokens may have (no board holds more than a few dozen).
+MAX_DIGITS = 6
 
 
 @dataclass
@@ -60,7 +63,10 @@ class Names:
         for other, index in self.index.items():
             if other != section and index.get(typed) is not None:
                 return _raise(f"{typed!r} is a {other[:-1]}, not a {singular}")
-        return _raise(f"unknown {singular} {typed!r}")
+        names = [item.name for item in getattr(self.cards, section)]
+        close = difflib.get_close_matches(fold(typed), [fold(n) for n in names], n=1, cutoff=0.6)
+        hint = f" (did you mean {next(n for n in names if fold(n) == close[0])}?)" if close else ""
+        return _raise(f"unknown {singular} {typed!r}{hint}")
 
     def _position(self, section: str, name: str) -> int:
         items = {"plants": self.cards.plants, "tools": self.cards.tools, "decorations": self.cards.decorations}
@@ -114,8 +120,10 @@ def _read_line(board: Board, section: str, value: str, names: Names) -> None:
             raise ValueError(f"a second propagation line for {board.name or 'the player'}")
         board.seen.add("propagation")
         text = value.strip()
-        if text and not (text.isdigit()):
-            raise ValueError(f"propagation takes a whole number of growth tokens ≥ 0, not {text!r}")
+        if text and not (text.isascii() and text.isdigit()):
+            raise ValueError(f"propagation takes a whole number of growth tokens ≥ 0, not {text[:20]!r}")
+        if len(text) > MAX_DIGITS:
+            raise ValueError(f"propagation {text[:MAX_DIGITS]}… is far more growth tokens than the game has")
         board.propagation = int(text) if text else 0
         return
     for item in value.split(","):
@@ -128,6 +136,9 @@ def _read_line(board: Board, section: str, value: str, names: Names) -> None:
         tokens = 0
         match = TOKENS_RE.match(item)
         if match:
+            if len(match.group(2).lstrip("-")) > MAX_DIGITS:
+                raise ValueError(f"{match.group(1)}: {match.group(2)[:MAX_DIGITS]}… growth tokens is far more than "
+                                 f"a plant has spaces")
             item, tokens = match.group(1), int(match.group(2))
             if tokens < 0:
                 raise ValueError(f"{item}: growth tokens must be 0 or more, not {tokens}")

@@ -215,3 +215,22 @@ TOOL_HELP = {
     "Trowel": "when you buy a plant from the nursery, take 1 Light, Water or Plant Food (your choice)",
     "Seed Tray": "in a round where you propagate at least one growth token, take 1 more",
 }
+
+
+def numbered(view: dict[str, Any]) -> bool:
+    """Whether the moves are listed with numbers: not while choosing a card, where the numbers on screen are the
+    cards' own (`no.` in your hand) and a number typed must mean one of those, never a place in the list."""
+    return view["public"]["phase"] != "choose"
+
+
+def legend(view: dict[str, Any]) -> str:
+    """How to read the table and write a move (for `help`)."""
+    return (
+        "Notation: resources are L Light, W Water, F Plant Food, G Green Thumb (a card LF shows one Light and "
+        "one Plant Food; two G stand in for one missing resource when feeding). A plant's spaces read bottom first: ■3 covered, □4 empty (3 and "
+        "4 are the points of the space); its cost is what each growth token costs. no. is a card's number: "
+        "at the nursery the lowest number buys first.\nMoves: play N (take card no. N's resources, tool or "
+        "decoration) or nursery N (call Nursery with card no. N) — N is the card's number, not a place in the "
+        "list; buy NAME (+L, +W or +F with a Trowel); feed NAME+NAME or feed none. card NAME tells what a "
+        "plant, tool or decoration does."
+    )

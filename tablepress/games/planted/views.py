@@ -36,7 +36,7 @@ def known_seats(game: PlantedGame, state: PlantedState, seat: int) -> list[int]:
 def public_action(state: PlantedState, seat: int, action: str) -> str:
     """Other seats see that a card was chosen, never which card or whether it calls Nursery."""
     if action.split(" ", 1)[0] in (PLAY, NURSERY):
-        return f"seat {seat} chose a card"
+        return "chose a card"
     return action
 
 

@@ -12,11 +12,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.errors import DataError
+from ...core.errors import DataError, OptionError
 from ...core.game import Game, Option
 from . import deal, flow, results, views
-from .cards import PressedCards, load_data
-from .explain import explain
+from .cards import ELECTIVES, PressedCards, load_data
+from .explain import canonical, explain
 from .notation import score_position
 from .scoring import PlantScore
 from .state import EFFECT, NOSWAP, OVER, PICK, PLANT, PRESS, PressedState
@@ -81,6 +81,10 @@ class PressedGame(Game[PressedState]):
         """Build the deck for the player count and electives, choose the first player, start round 1."""
         self.check_players(players)
         opts = self.normalise_options(options)
+        if tuple(opts["electives"]) != self.cards.default_electives and ELECTIVES not in self.cards.decks[players]:
+            using = ", ".join(str(p) for p in self.cards.players() if ELECTIVES in self.cards.decks[p])
+            raise OptionError(f"electives are chosen for {using} players only: at {players} players every "
+                              "flower is in the deck")
         return deal.setup(self.cards, players, seed, tuple(opts["electives"]), int(opts["first"]))
 
     def to_move(self, state: PressedState) -> tuple[int, ...]:
@@ -94,6 +98,10 @@ class PressedGame(Game[PressedState]):
     def apply_legal(self, state: PressedState, seat: int, action: str) -> None:
         """Apply a legal action in place."""
         flow.apply_legal(self.cards, state, seat, action)
+
+    def canonical(self, state: PressedState, seat: int, action: str) -> str:
+        """The action a typed text means: codes and verbs in any case, pressed cards in any order."""
+        return canonical(self.cards, action)
 
     def explain_illegal(self, state: PressedState, seat: int, action: str) -> str:
         """Say what is wrong with an action in this step."""

@@ -26,7 +26,7 @@ def explain(cards: PressedCards, state: PressedState, seat: int, action: str) ->
             return f"pick a column: pick N (open columns: {', '.join(open_cols)})"
         col = int(words[1]) - 1
         if 0 <= col < len(state.taken) and state.taken[col] >= 0:
-            return f"column {col + 1} was already picked by seat {state.taken[col]}"
+            return f"column {col + 1} was already picked by P{state.taken[col] + 1}"
         return f"there is no open column {words[1]} (open columns: {', '.join(open_cols)})"
     codes = cards.codes
     picked = " ".join(codes[c] for c in state.to_press[seat])
@@ -78,3 +78,20 @@ def _explain_plant(cards: PressedCards, state: PressedState, seat: int, words: l
     if cards.counts[acts] != CHOSEN and "choose" in choices:
         return f"a {cards.names[acts]} chooses nothing; leave out choose"
     return f"{' '.join(words)!r} is not a legal plant now"
+
+
+def canonical(cards: PressedCards, action: str) -> str:
+    """The action text a person means: verbs and flower codes in any case, pressed cards in any order
+    (`press hy su hy pe` → `press SU HY HY PE`, `plant tu 3 choose su` → `plant TU 3 choose SU`)."""
+    words = action.split()
+    if not words:
+        return ""
+    verb, rest = words[0].lower(), words[1:]
+    kinds = cards.code_kind
+    if verb == "press":
+        codes = [word.upper() for word in rest]
+        if all(code in kinds for code in codes):
+            rest = sorted(codes, key=kinds.__getitem__)
+    elif verb == "plant":
+        rest = [word.upper() if word.upper() in kinds else word.lower() for word in rest]
+    return " ".join([verb, *rest])

@@ -21,7 +21,9 @@ from ...core.names import fold
 from .cards import CHOSEN, COPY, PressedCards
 from .scoring import PlantScore, best_final, line_cards, plant_score
 
-COUNT_RE = re.compile(r"^(?:(\d+)x?|x(\d+))$", re.IGNORECASE)
+COUNT_RE = re.compile(r"^(?:(\d+)x?|x(\d+))$", re.IGNORECASE | re.ASCII)
+#: Digits a count, row or column may have (no real table needs more than two).
+MAX_DIGITS = 6
 DECLARE_RE = re.compile(r"\s*(?:=|->|→|:)\s*")
 
 
@@ -85,7 +87,7 @@ def _read_items(text: str, cards: PressedCards, where: str) -> list[tuple[int, i
             count = 1
             match = COUNT_RE.match(words[i])
             if match:
-                count = int(match.group(1) or match.group(2))
+                count = _count(match, where)
                 i += 1
                 if i == len(words):
                     raise PositionError(f"{where}: the count {count} names no flower")
@@ -96,10 +98,17 @@ def _read_items(text: str, cards: PressedCards, where: str) -> list[tuple[int, i
             if i < len(words):
                 trailing = COUNT_RE.match(words[i])
                 if trailing and not match and (i + 1 == len(words)):
-                    count = int(trailing.group(1) or trailing.group(2))  # `Hydrangea 2` / `Hydrangea x2`
+                    count = _count(trailing, where)  # `Hydrangea 2` / `Hydrangea x2`
                     i += 1
             items.append((count, kind))
     return items
+
+
+def _count(match: re.Match[str], where: str) -> int:
+    digits = match.group(1) or match.group(2)
+    if len(digits) > MAX_DIGITS:
+        raise PositionError(f"{where}: the count {digits[:MAX_DIGITS]}… is far more than the game's cards")
+    return int(digits)
 
 
 def _longest_flower(words: Sequence[str], cards: PressedCards) -> tuple[int | None, int]:
@@ -175,7 +184,7 @@ def _read_declared(text: str, item: Collection, cards: PressedCards, where: str)
         if words and COUNT_RE.match(words[0]):
             match = COUNT_RE.match(words[0])
             assert match
-            count = int(match.group(1) or match.group(2))
+            count = _count(match, where)
             words = words[1:]
         chooser = cards.kind_of(" ".join(words))
         target = cards.kind_of(right.strip())
@@ -226,6 +235,8 @@ def parse_planting(text: str, cards: PressedCards, source: str = "position") -> 
             name = line.lstrip("#").strip() or None
             continue
         words = line.replace(",", " ").split()
+        if not words:
+            raise PositionError(f"{where}: a line of only commas (write a bed row as codes, . for an empty space)")
         verb = fold(words[0])
         if verb == "play":
             if play is not None:
@@ -233,7 +244,7 @@ def parse_planting(text: str, cards: PressedCards, source: str = "position") -> 
             if len(words) < 3:
                 raise PositionError(f"{where}: write play CODE COLUMN (like play HY 3)")
             kind = _code(" ".join(words[1:-1]), cards, where)
-            play = (number, kind, _number(words[2], "column", where))
+            play = (number, kind, _number(words[-1], "column", where))
             continue
         if verb == "choose":
             if play is None:
@@ -253,6 +264,11 @@ def parse_planting(text: str, cards: PressedCards, source: str = "position") -> 
         raise PositionError(f"{where}: there is no column {column} (the bed has {len(bed)} columns)")
     col = column - 1
     row = len(bed[col])
+    if row == 0:
+        raise PositionError(
+            f"{where}: column {column} has no cards; a card goes below the lowest card of a column, "
+            f"never into a new column"
+        )
     _check_copies(bed, kind, cards, source)
     if chooses and cards.effects[kind] != COPY and cards.counts[kind] != CHOSEN:
         raise PositionError(f"{source}: line {chooses[0][0]}: a {cards.names[kind]} makes no choice")
@@ -347,6 +363,8 @@ def _code(word: str, cards: PressedCards, where: str) -> int:
 
 
 def _number(word: str, what: str, where: str) -> int:
-    if not word.isdigit():
-        raise PositionError(f"{where}: the {what} must be a number from 1, not {word!r}")
+    if not (word.isascii() and word.isdigit()):
+        raise PositionError(f"{where}: the {what} must be a number from 1, not {word[:20]!r}")
+    if len(word) > MAX_DIGITS:
+        raise PositionError(f"{where}: there is no {what} {word[:MAX_DIGITS]}… (the bed is far smaller)")
     return int(word)

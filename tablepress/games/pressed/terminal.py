@@ -219,3 +219,14 @@ def command(text: str, view: dict[str, Any], console: Console) -> bool:
     console.print(card_table([info for info in infos if info["name"] == name]))
     return True
 
+
+
+def legend(view: dict[str, Any]) -> str:
+    """How to read the table and write a move (for `help`), with this game's flower codes."""
+    codes = ", ".join(f"{info['code']} {info['name']}" for info in view["public"]["cards"])
+    return (
+        f"Notation: flowers by code — {codes}. The Flower Bed shows column numbers across and row numbers "
+        "down, both from 1.\nMoves: plant CODE COLUMN (below the lowest card of that column), pick COLUMN "
+        "(take a whole column), press CODE CODE CODE CODE (the 4 cards you keep; any case). card CODE shows a "
+        "flower's table; cards shows them all."
+    )

@@ -96,7 +96,7 @@ def _last_view(cards: PressedCards, state: PressedState) -> dict[str, Any] | Non
 def public_action(seat: int, action: str) -> str:
     """Plants, swaps and picks are public; a press shows only how many cards were pressed."""
     if action.startswith("press"):
-        return f"seat {seat} pressed {len(action.split()) - 1} cards"
+        return f"pressed {len(action.split()) - 1} cards"
     return action
 
 
