@@ -15,15 +15,16 @@ from typing import Any
 from ..agents.base import HUMAN, parse_spec
 from ..core.errors import TablepressError
 from ..core.registry import game_names
+from .thinking import MAX_ITERATIONS, THINK_SECONDS
 
 MAX_BODY = 64 * 1024
 MAX_ACTION = 2000
 MAX_NAME = 24
 MAX_SEATS = 12
-#: The largest AI budgets a web game may ask for (each AI decision runs on the server): iterations
-#: (`ismcts:5000`, `greedy:5000`) and seconds a decision (`ismcts:10s`).
-MAX_BUDGET = 5000
-MAX_SECONDS = 10.0
+#: The largest AI budgets a web game may ask for: what the server gives any AI decision, in iterations
+#: (`ismcts:5000`, `greedy:5000`) and seconds (`ismcts:10s`).
+MAX_BUDGET = MAX_ITERATIONS
+MAX_SECONDS = THINK_SECONDS
 #: The most digits of a whole number and the deepest nesting of lists and objects a body may hold.
 MAX_DIGITS = 32
 MAX_DEPTH = 32
