@@ -9,6 +9,7 @@ needs; nothing looks modules up by name. A part a game does not ship has a defau
 | `heuristics` | `Heuristics`: how agents judge a position | the score |
 | `stats` | `figures(game, match) -> {name: value}` for `simulate` | no card-level figures |
 | `faces` | `card_faces(game) -> [CardFace]` for print and web | a plain face per card from `card_counts` |
+| `components` | `components(game) -> [Component]`: boards, tracks, token sheets, scorebooks | cards only |
 | `folder` files | `intro.toml` (intro), `rules.md` (the full rules), `web.js` (the web table) | made from the game's title and summary; the generic web table |
 | `expectations` | `Expectations`: what the shared tests check of this game | every player count, default options |
 
@@ -127,6 +128,7 @@ class Heuristics:
 
 Figures = Callable[[Game, "Match"], Mapping[str, float]]
 FaceMaker = Callable[[Game], Sequence[Any]]
+ComponentMaker = Callable[[Game], Sequence[Any]]
 
 
 def no_figures(game: Game, match: "Match") -> dict[str, float]:
@@ -169,6 +171,7 @@ class GamePackage:
     heuristics: Heuristics = field(default_factory=Heuristics)
     stats: Figures = no_figures
     faces: FaceMaker | None = None
+    components: ComponentMaker | None = None
     expectations: Expectations = field(default_factory=Expectations)
 
     @property
@@ -196,6 +199,7 @@ class GamePackage:
 
 def package(game: Game, module_file: str, *, terminal: Any = None, heuristics: Heuristics | None = None,
             stats: Figures | None = None, faces: FaceMaker | None = None,
+            components: ComponentMaker | None = None,
             expectations: Expectations | None = None) -> GamePackage:
     """A game's package from its `__init__.py` (`module_file` is that file's `__file__`).
 
@@ -210,6 +214,6 @@ def package(game: Game, module_file: str, *, terminal: Any = None, heuristics: H
         view = terminal
     return GamePackage(
         game=game, folder=Path(module_file).resolve().parent, terminal=view,
-        heuristics=heuristics or Heuristics(), stats=stats or no_figures, faces=faces,
+        heuristics=heuristics or Heuristics(), stats=stats or no_figures, faces=faces, components=components,
         expectations=expectations or Expectations(),
     )

@@ -13,7 +13,7 @@ from ..core.game import Game
 from ..core.names import fold
 from ..core.registry import package_of
 from .plain import plain_faces
-from .model import CardFace
+from .model import CardFace, Component
 from .svg import face_svg
 
 
@@ -64,3 +64,9 @@ def svg_for(game: Game, card: str, back: bool = False, width: str | None = None)
     face = find_card(game, card)
     side = face.back if back else face.front
     return face_svg(side, f"{face.name} (back)" if back else face.name, width)
+
+
+def game_components(game: Game) -> list[Component]:
+    """Every printable part of `game` besides its cards (boards, tracks, token sheets), from its package."""
+    maker = package_of(game).components
+    return [] if maker is None else list(maker(game))

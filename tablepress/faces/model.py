@@ -112,6 +112,29 @@ class CardFace:
     kind: str = ""
 
 
+#: The largest component page a game may draw (mm): what fits inside 5 mm margins on both A4 and Letter.
+COMPONENT_WIDTH = 200.0
+COMPONENT_HEIGHT = 265.0
+
+
+@dataclass(frozen=True)
+class Component:
+    """A printable part of a game that is not a 63 × 88 mm card: a player board, a score track, a sheet
+    of punch-out tokens, a scorebook page.
+
+    `face` is drawn at its own size (`face.width` × `face.height` mm, at most COMPONENT_WIDTH ×
+    COMPONENT_HEIGHT), one printed page per copy, centred; `copies` is how many pages the game needs
+    (a token sheet already holds many tokens: its copies count sheets). `kind` groups parts for
+    `print --parts` ("board", "tokens", "track", "scorebook", ...).
+    """
+
+    key: str
+    name: str
+    copies: int
+    face: Face
+    kind: str
+
+
 def wrap(text: str, size: float, max_width: float, bold: bool = False) -> list[str]:
     """Break `text` into lines no wider than `max_width` mm at `size` pt (a long word keeps its own line)."""
     lines: list[str] = []
