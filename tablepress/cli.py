@@ -303,8 +303,10 @@ def print_sheets(
     variant: Annotated[Optional[Path], typer.Option(help="TOML file overriding the card data")] = None,
     intro: Annotated[bool, typer.Option("--intro", help="print the one-page intro instead of the cards")] = False,
     listing: Annotated[bool, typer.Option("--list", help="list every card with its printed quantity")] = False,
+    ink_saver: Annotated[bool, typer.Option("--ink-saver", help="light backs and frames: far less ink")] = False,
+    parts: Annotated[str, typer.Option(help="what to print: all, or kinds by comma (cards,boards,tokens,...)")] = "all",
 ) -> None:
-    """Print-and-play: every card in its printed quantity, 9 a page (or the one-page intro)."""
+    """Print-and-play: every card in its printed quantity, 9 a page, then the boards and tokens (or the intro)."""
     from .printing.command import card_table, print_command
 
     try:
@@ -313,7 +315,8 @@ def print_sheets(
         if out is None and not listing:
             raise TablepressError("give the file to write with -o FILE.pdf (or --list to list the cards)")
         if out is not None:
-            console.print(print_command(game, out, paper, backs, bleed, duplex, variant, intro), highlight=False,
+            console.print(print_command(game, out, paper, backs, bleed, duplex, variant, intro,
+                                        ink_saver, parts), highlight=False,
                           soft_wrap=True)
     except TablepressError as exc:
         raise fail(str(exc)) from None

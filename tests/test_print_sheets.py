@@ -15,8 +15,7 @@ from pypdf import PdfReader
 
 from tablepress.core.errors import TablepressError
 from tablepress.core.registry import game_names, get_game, get_package
-from tablepress.faces.model import CARD_HEIGHT, CARD_WIDTH
-from tablepress.printing.layout import back_slot, layout
+from tablepress.printing.layout import back_slot
 from tablepress.printing.sheets import render_sheets
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "tablepress" / "games"
@@ -40,8 +39,8 @@ def text_of(data: bytes) -> str:
 
 @pytest.fixture(scope="module")
 def by_this_a4() -> bytes:
-    """By This on A4, fronts only."""
-    return render_sheets(get_game("by-this"), "a4")[0]
+    """By This's cards on A4, fronts only."""
+    return render_sheets(get_game("by-this"), "a4", parts="cards")[0]
 
 
 def test_the_bar_by_this_six_a4_pages_twelve_letter_pages_with_backs(by_this_a4: bytes) -> None:
@@ -50,7 +49,7 @@ def test_the_bar_by_this_six_a4_pages_twelve_letter_pages_with_backs(by_this_a4:
     for page in reader.pages:
         assert float(page.mediabox.width) == pytest.approx(SIZES_PT["a4"][0], abs=0.1)
         assert float(page.mediabox.height) == pytest.approx(SIZES_PT["a4"][1], abs=0.1)
-    letter = read(render_sheets(get_game("by-this"), "letter", backs=True)[0])
+    letter = read(render_sheets(get_game("by-this"), "letter", backs=True, parts="cards")[0])
     assert len(letter.pages) == 12
     for page in letter.pages:
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(SIZES_PT["letter"], abs=0.1)
@@ -60,8 +59,8 @@ def test_the_bar_by_this_six_a4_pages_twelve_letter_pages_with_backs(by_this_a4:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_page_counts_per_game_and_paper(name: str, paper: str) -> None:
     cards, sheets = EXPECTED[name]
-    data, summary = render_sheets(get_game(name), paper)
-    assert (summary.cards, summary.sheets, summary.pages) == (cards, sheets, sheets)
+    data, summary = render_sheets(get_game(name), paper, parts="cards")
+    assert (summary.cards, summary.sheets, summary.pages, summary.per_sheet) == (cards, sheets, sheets, 9)
     reader = read(data)
     assert len(reader.pages) == sheets
     first = reader.pages[0].mediabox
@@ -70,8 +69,10 @@ def test_page_counts_per_game_and_paper(name: str, paper: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_backs_double_the_pages(name: str) -> None:
-    _, sheets = EXPECTED[name]
-    data, summary = render_sheets(get_game(name), "a4", backs=True, bleed=3)
+    cards, _ = EXPECTED[name]
+    data, summary = render_sheets(get_game(name), "a4", backs=True, bleed=3, parts="cards")
+    sheets = -(-cards // summary.per_sheet)
+    assert summary.per_sheet == 8  # 9 do not fit with a 3 mm bleed and real gutters
     assert summary.pages == 2 * sheets
     reader = read(data)
     assert len(reader.pages) == 2 * sheets
@@ -147,7 +148,7 @@ def test_a_variant_with_more_copies_prints_more_pages(tmp_path: Path, cli) -> No
     variant = tmp_path / "zinnias.toml"
     variant.write_text("[flowers.Zinnia]\ncopies = 19\n", encoding="utf-8")
     out = tmp_path / "zinnias.pdf"
-    result = cli("print", "pressed", "-o", str(out), "--variant", str(variant))
+    result = cli("print", "pressed", "-o", str(out), "--variant", str(variant), "--parts", "cards")
     assert result.exit_code == 0, result.output
     assert len(read(out.read_bytes()).pages) == 11  # 99 cards
     assert text_of(out.read_bytes()).count("ZI\n") == 19
@@ -188,24 +189,6 @@ def test_unknown_game_and_unwritable_file(tmp_path: Path, cli) -> None:
     assert result.exit_code != 0 and "cannot write" in result.output
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("bleed", [0, 3, 5])
-def test_layout_fits_the_paper_and_bleeds_never_overlap(paper: str, bleed: float) -> None:
-    grid = layout(paper, bleed)
-    for axis, size, card in ((grid.x, grid.width, CARD_WIDTH), (grid.y, grid.height, CARD_HEIGHT)):
-        first, last = axis.edge(0), axis.edge(2) + card
-        assert first - bleed >= 1.0 and last + bleed <= size - 1.0
-        assert first == pytest.approx(size - last)  # centred, so duplex backs line up
-        for index in range(2):
-            after = axis.reach(index)[1]
-            before = axis.reach(index + 1)[0]
-            assert after + before <= axis.gutter + 1e-9
-        assert axis.reach(0)[0] == bleed and axis.reach(2)[1] == bleed
-        assert len(axis.cuts()) == (4 if axis.gutter == 0 else 6)
-    if bleed == 0:
-        assert grid.x.gutter == grid.y.gutter == 0
-
-
 def test_duplex_backs_mirror_the_grid() -> None:
     assert [back_slot(i, "long") for i in range(9)] == [2, 1, 0, 5, 4, 3, 8, 7, 6]
     assert [back_slot(i, "short") for i in range(9)] == [6, 7, 8, 3, 4, 5, 0, 1, 2]
@@ -244,7 +227,7 @@ def test_a_rendered_page_is_not_blank(tmp_path: Path) -> None:
         assert (width, height) == (255, 330)  # 8.5 × 11 inches at 30 dpi
         inked = sum(1 for value in pixels if value < 250)
         dark = sum(1 for value in pixels if value < 60)
-        assert inked > 0.5 * len(pixels)  # the cards (and their bleed) fill most of the sheet
+        assert inked > 0.3 * len(pixels)  # six cards (and their bleed) cover much of the sheet
         if number == 0:
             assert dark > 0.005 * len(pixels)  # and the fronts carry dark text and outlines
     assert _grey_pixels(pages[0])[2] != _grey_pixels(pages[1])[2]

@@ -93,12 +93,28 @@ def draw_shape(canvas: Canvas, shape: Shape) -> None:
         raise TypeError(f"unknown shape {shape!r}")
 
 
+#: Clockwise quarter turn → where the face's top-left corner goes within its footprint (in footprint
+#: widths and heights).
+_TURN_ORIGIN = {0: (0, 0), 90: (1, 0), 180: (1, 1), 270: (0, 1)}
+
+
 def draw_face(canvas: Canvas, face: Face, left_mm: float, top_mm: float, page_height_mm: float,
-              bleed: Bleed = Bleed()) -> None:
-    """Draw `face` with its top-left corner at (left_mm, top_mm) from the page's top-left, clipped to its bleed."""
+              bleed: Bleed = Bleed(), rotate: int = 0) -> None:
+    """Draw `face` with its top-left corner at (left_mm, top_mm) from the page's top-left, clipped to its bleed.
+
+    With `rotate` (0, 90, 180 or 270, clockwise) the face is turned within its footprint, whose top-left
+    corner is then (left_mm, top_mm); `bleed` is always measured on the face's own edges.
+    """
+    if rotate not in _TURN_ORIGIN:
+        raise ValueError(f"rotate takes 0, 90, 180 or 270, not {rotate}")
+    turned = rotate in (90, 270)
+    across, down = (face.height, face.width) if turned else (face.width, face.height)
+    right, bottom = _TURN_ORIGIN[rotate]
     canvas.saveState()
-    canvas.translate(left_mm * mm, (page_height_mm - top_mm) * mm)
+    canvas.translate((left_mm + right * across) * mm, (page_height_mm - top_mm - bottom * down) * mm)
     canvas.scale(mm, -mm)
+    if rotate:
+        canvas.rotate(rotate)
     clip = canvas.beginPath()
     clip.rect(-bleed.left, -bleed.top, face.width + bleed.left + bleed.right,
               face.height + bleed.top + bleed.bottom)

@@ -5,8 +5,9 @@ symbols that carry meaning without colour, and a common back. Game faces build o
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
 
-from .model import CARD_HEIGHT, CARD_WIDTH, Circle, Face, Polygon, Rect, Shape, Text, fit_size, text_block
+from .model import CARD_HEIGHT, CARD_WIDTH, Circle, Face, Line, Polygon, Rect, Shape, Text, fit_size, text_block
 
 INK = "#1b1b1b"
 PAPER = "#ffffff"
@@ -100,15 +101,82 @@ def paragraph(text: str, y: float, size: float = 8.0, bold: bool = False, colour
     return text_block(text, x, y, width, size, bold, anchor, colour)
 
 
-def back(game_title: str, colour: str, tagline: str = "", marks: tuple[tuple[str, str], ...] = ()) -> Face:
-    """A card back: full-bleed colour, a framed inner field, the game's name and a row of symbols."""
-    face = Face()
-    ink = on(colour)
-    face.add(Rect(0, 0, CARD_WIDTH, CARD_HEIGHT, fill=colour),
-             Rect(INSET + 1.5, INSET + 1.5, PANEL_W - 3, CARD_HEIGHT - 2 * INSET - 3, stroke=ink, width=0.6,
-                  radius=3))
-    face.add(Rect(INSET + 3.5, INSET + 3.5, PANEL_W - 7, CARD_HEIGHT - 2 * INSET - 7, stroke=ink, width=0.25,
-                  radius=2))
+@dataclass
+class Back(Face):
+    """A card back made by `back()`, which remembers its design so it can be drawn again ink-saving."""
+
+    game_title: str = ""
+    colour: str = INK
+    tagline: str = ""
+    marks: tuple[tuple[str, str], ...] = ()
+
+    def light(self) -> "Back":
+        """The same back for `--ink-saver`: a pale tint patterned to the edge, no inner frames."""
+        return back(self.game_title, self.colour, self.tagline, self.marks, ink_saver=True)
+
+
+def tint(colour: str, amount: float) -> str:
+    """`colour` mixed with white: `amount` 0 is white, 1 the colour itself."""
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(255 - (255 - part) * amount):02x}" for part in (red, green, blue))
+
+
+def shade(colour: str, amount: float) -> str:
+    """`colour` mixed with black: `amount` 0 is the colour, 1 black."""
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(part * (1 - amount)):02x}" for part in (red, green, blue))
+
+
+#: How far the ink-saver's diagonal pattern runs past the card, so it fills any bleed.
+_PATTERN_REACH = 6.0
+
+
+def hatch(colour: str, width: float = CARD_WIDTH, height: float = CARD_HEIGHT, step: float = 4.0,
+          line: float = 0.5) -> list[Shape]:
+    """Diagonal lines over the whole card and past its edges: a pattern a small duplex shift cannot show."""
+    reach = _PATTERN_REACH
+    lines: list[Shape] = []
+    offset = -height - reach
+    while offset < width + reach:
+        lines.append(Line(offset - reach, height + reach, offset + height + reach, -reach, colour, line))
+        offset += step
+    return lines
+
+
+def is_full_card(shape: Shape, face: Face) -> bool:
+    """Whether `shape` is a filled rect covering the whole face (a full-bleed background)."""
+    return (isinstance(shape, Rect) and shape.fill is not None and shape.x <= 0.05 and shape.y <= 0.05
+            and shape.x + shape.w >= face.width - 0.05 and shape.y + shape.h >= face.height - 0.05)
+
+
+def light_frame(face: Face, amount: float = 0.3) -> Face:
+    """`face` with its full-bleed background tinted pale (the ink-saver's light frame); else unchanged."""
+    shapes: list[Shape] = []
+    for shape in face.shapes:
+        if isinstance(shape, Rect) and shape.fill and is_full_card(shape, face):
+            shape = replace(shape, fill=tint(shape.fill, amount))
+        shapes.append(shape)
+    return Face(shapes, face.width, face.height)
+
+
+def back(game_title: str, colour: str, tagline: str = "", marks: tuple[tuple[str, str], ...] = (),
+         ink_saver: bool = False) -> Back:
+    """A card back: full-bleed colour, a framed inner field, the game's name and a row of symbols.
+
+    With `ink_saver`, a pale tint of the colour with a diagonal pattern to the edge and no frames, in
+    the colour's dark shade: a fraction of the ink, and nothing a duplex shift could misalign.
+    """
+    face = Back(game_title=game_title, colour=colour, tagline=tagline, marks=marks)
+    if ink_saver:
+        ink = shade(colour, 0.35) if luminance(colour) > 0.3 else colour
+        face.add(Rect(0, 0, CARD_WIDTH, CARD_HEIGHT, fill=tint(colour, 0.1)), *hatch(tint(colour, 0.28)))
+    else:
+        ink = on(colour)
+        face.add(Rect(0, 0, CARD_WIDTH, CARD_HEIGHT, fill=colour),
+                 Rect(INSET + 1.5, INSET + 1.5, PANEL_W - 3, CARD_HEIGHT - 2 * INSET - 3, stroke=ink, width=0.6,
+                      radius=3))
+        face.add(Rect(INSET + 3.5, INSET + 3.5, PANEL_W - 7, CARD_HEIGHT - 2 * INSET - 7, stroke=ink, width=0.25,
+                      radius=2))
     face.add(Text(CENTRE_X, CARD_HEIGHT / 2 + 2, game_title.upper(), fit_size(game_title.upper(), PANEL_W - 12, 20),
                   True, "middle", ink))
     if tagline:

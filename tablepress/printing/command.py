@@ -19,7 +19,7 @@ def game_with_variant(name: str, variant: str | Path | None) -> Game:
 
 
 def print_command(game: str, out: Path, paper: str, backs: bool, bleed: float, duplex: str,
-                  variant: Path | None, intro: bool) -> str:
+                  variant: Path | None, intro: bool, ink_saver: bool = False, parts: str = "all") -> str:
     """Write the sheets (or the intro: PDF, or HTML for a .html file) and return a one-line summary.
 
     The file's suffix must name what is written (.pdf; with `intro` also .html), so a wrong one is refused
@@ -30,19 +30,30 @@ def print_command(game: str, out: Path, paper: str, backs: bool, bleed: float, d
     if intro:
         from .intro import intro_html, render_intro_pdf
 
-        if backs or bleed:
-            raise TablepressError("--intro prints one page: --backs and --bleed are for card sheets")
+        if backs or bleed or ink_saver or parts != "all":
+            raise TablepressError("--intro prints one page: --backs, --bleed, --ink-saver and --parts are for "
+                                  "the sheets")
         html = out.suffix.lower() in (".html", ".htm")
         data = intro_html(chosen).encode("utf-8") if html else render_intro_pdf(chosen, paper)
         _write(out, data)
         return f"{out}: the {chosen.title} intro ({'HTML' if html else f'1 page, {paper.lower()}'})"
+    from .layout import PER_PAGE
     from .sheets import render_sheets
 
-    data, summary = render_sheets(chosen, paper, backs, bleed, duplex)
+    label = None if variant is None else Path(variant).stem
+    data, summary = render_sheets(chosen, paper, backs, bleed, duplex, ink_saver, parts, label)
     _write(out, data)
-    extra = f", backs for {duplex}-edge duplex" if backs else ""
-    return (f"{out}: {summary.cards} {chosen.title} cards on {summary.pages} {paper.lower()} pages{extra}"
-            f"{f', {bleed:g} mm bleed' if bleed else ''} — print at 100 %")
+    printed = []
+    if summary.cards:
+        fewer = (f" ({summary.per_sheet} a sheet: 9 do not fit with {bleed:g} mm bleed)"
+                 if summary.per_sheet < PER_PAGE else "")
+        printed.append(f"{summary.cards} {chosen.title} cards{fewer}")
+    if summary.components:
+        blanks = " with blank backs" if backs else ""
+        printed.append(f"{summary.components} component page{'s' if summary.components != 1 else ''}{blanks}")
+    extra = "".join((f", backs for {duplex}-edge duplex" if backs else "",
+                     f", {bleed:g} mm bleed" if bleed else "", ", ink-saver" if ink_saver else ""))
+    return f"{out}: {' and '.join(printed)} on {summary.pages} {paper.lower()} pages{extra} — print at 100 %"
 
 
 def check_out(out: Path, intro: bool) -> None:

@@ -176,8 +176,11 @@ class CardGrid(Flowable):
         self.gap = gap
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        """The grid's size in points."""
+        """The grid's size in points; a grid wider than the page shrinks its cards to fit."""
         columns = max((len(row) for row in self.grid), default=0)
+        if columns and columns * (self.card_width + self.gap) > available_width / mm:
+            self.card_width = available_width / mm / columns - self.gap
+            self.card_height = self.card_width * CARD_HEIGHT / CARD_WIDTH
         self.width_mm = columns * (self.card_width + self.gap)
         self.height_mm = len(self.grid) * (self.card_height + self.gap) + self.gap
         return self.width_mm * mm, self.height_mm * mm
@@ -266,7 +269,7 @@ h1{color:%(accent)s;margin:0 0 .2rem;font-size:2.2rem}
 h2{color:%(accent)s;font-size:1.15rem;margin:1.2rem 0 .3rem}
 p{margin:.3rem 0}ul{margin:.3rem 0 .3rem 1.2rem;padding:0}code{font-size:.9em}
 footer{margin-top:1.5rem;font-size:.8rem;color:#666}
-.cards{margin:.5rem 0}.row{display:flex;gap:.25em;margin-bottom:.25em}.row svg{height:auto}
+.cards{margin:.5rem 0}.row{display:flex;gap:.25em;margin-bottom:.25em}.row svg{height:auto;min-width:0;flex:0 1 auto}
 .gap{display:inline-block;width:3.4em}
 @media print{body{margin:0;max-width:none;font-size:10pt}@page{margin:14mm 18mm}}
 """ % {"accent": ACCENT}

@@ -1,7 +1,7 @@
 """By This (Table Press print-and-play): file things on one shelf under a Key that can change."""
 
 from ...core.package import Check, Expectations, Heuristics, package
-from . import faces, heuristics, stats, terminal
+from . import components, faces, heuristics, stats, terminal
 from .engine import ByThisGame, ByThisState
 
 GAME = ByThisGame()
@@ -13,6 +13,7 @@ PACKAGE = package(
     heuristics=Heuristics(seat_value=heuristics.seat_value),
     stats=stats.figures,
     faces=faces.card_faces,
+    components=components.components,
     expectations=Expectations(
         checks=(
             Check(2, playouts=300, deep_playouts=10),

@@ -1,7 +1,7 @@
 """Flowers (Paul-Henri Argiot): draw, place, make exact number groups and big colour regions."""
 
 from ...core.package import Check, Expectations, Heuristics, package
-from . import faces, heuristics, stats, terminal
+from . import components, faces, heuristics, stats, terminal
 from .engine import FlowersGame, FlowersState
 
 GAME = FlowersGame()
@@ -13,6 +13,7 @@ PACKAGE = package(
     heuristics=Heuristics(seat_value=heuristics.seat_value, evaluate=heuristics.seat_value, search=heuristics.SEARCH),
     stats=stats.figures,
     faces=faces.card_faces,
+    components=components.components,
     expectations=Expectations(
         checks=(
             *(Check(players, playouts=1000, deep_playouts=10) for players in range(1, 5)),

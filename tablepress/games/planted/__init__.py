@@ -1,7 +1,7 @@
 """Planted (Phil Walker-Harding): pick and pass cards at the same time, buy plants, feed them, propagate."""
 
 from ...core.package import Check, Expectations, Heuristics, package
-from . import faces, heuristics, stats, terminal
+from . import components, faces, heuristics, stats, terminal
 from .engine import PlantedGame, PlantedState
 
 GAME = PlantedGame()
@@ -13,6 +13,7 @@ PACKAGE = package(
     heuristics=Heuristics(seat_value=heuristics.seat_value),
     stats=stats.figures,
     faces=faces.card_faces,
+    components=components.components,
     expectations=Expectations(
         checks=tuple(Check(players, playouts=25, deep_playouts=3) for players in range(2, 6)),
         fingerprint="b3c184f29ef1dfe189f5f228", printed_cards=144,

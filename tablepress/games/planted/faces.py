@@ -1,6 +1,7 @@
-"""Planted card faces: plants (type, tier, cost, growth spaces with points), resource cards, tools and
-decorations, each resource and item card with its number. Resources are tokens with a letter and a
-shape (L circle, W triangle, F square, G diamond), so greyscale prints read.
+"""Planted card faces: plants (type, tier, cost, growth spaces with points), resource cards (with an
+index of what they give that reads in a fanned hand), tools and decorations, each resource and item card
+with its number. Resources are tokens with a letter and a shape (L circle, W triangle, F square,
+G diamond), so greyscale prints read.
 """
 
 from __future__ import annotations
@@ -57,18 +58,32 @@ def numbered(face: Face, number: int) -> Face:
     return face
 
 
+def resource_index(shows: str, number: int) -> list[Shape]:
+    """The top-left index that reads in a fanned hand: a small token for each resource shown, stacked,
+    and the card's number under them."""
+    cx, step, r = INSET + 5.0, 7.6, 3.3
+    shapes: list[Shape] = [Rect(INSET + 0.6, INSET + 0.6, 8.8, step * len(shows) + 6.4, fill=PAPER, stroke=INK,
+                                width=0.3, radius=1.5)]
+    for index, letter in enumerate(shows):
+        shapes += token(letter, cx, INSET + 4.6 + index * step, r)
+    shapes.append(Text(cx, INSET + 4.6 + len(shows) * step - 0.6, str(number), 6.5, True, "middle", INK))
+    return shapes
+
+
 def resource_front(shows: str, number: int) -> Face:
-    """A resource card: large tokens for what it gives, their names, and its number."""
+    """A resource card: a fanned-hand index, large tokens for what it gives, their names, and its number."""
     face = Face().add(*frame(RESOURCE_CARD), *banner("RESOURCES", RESOURCE_CARD, size=11, text_width=PANEL_W - 24))
     radius = 8.0 if len(shows) <= 2 else 7.0
-    face.add(*token_row(shows, 38, radius, 2.5))
+    face.add(*token_row(shows, 45, radius, 2.5))
     counts = {letter: shows.count(letter) for letter in dict.fromkeys(shows)}
     label = " + ".join(f"{count} {NAMES[letter]}" for letter, count in counts.items())
-    lines, _ = paragraph(label, 58, 9, True)
+    lines, below = paragraph(label, 61, 9, True)
     face.add(*lines)
-    face.add(Text(CENTRE_X, 66, "take these, then discard this card —", 6.5, False, "middle", MUTED))
-    face.add(Text(CENTRE_X, 70.5, "or discard it to call Nursery", 6.5, False, "middle", MUTED))
-    return numbered(face, number)
+    face.add(Text(CENTRE_X, below + 1.5, "take these, then discard this card —", 6.5, False, "middle", MUTED))
+    face.add(Text(CENTRE_X, below + 5.5, "or discard it to call Nursery", 6.5, False, "middle", MUTED))
+    face.add(*resource_index(shows, number))
+    face.add(*badge(str(number), CARD_WIDTH - INSET - 6, CARD_HEIGHT - INSET - 6))
+    return face
 
 
 def tool_text(tool: Tool) -> str:

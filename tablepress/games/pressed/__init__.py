@@ -1,7 +1,7 @@
 """Pressed (set collection and drafting): plant flowers for points, pick columns, press sets."""
 
 from ...core.package import Check, Expectations, Heuristics, package
-from . import faces, heuristics, stats, terminal
+from . import components, faces, heuristics, stats, terminal
 from .engine import PressedGame, PressedState
 
 GAME = PressedGame()
@@ -21,6 +21,7 @@ PACKAGE = package(
     heuristics=Heuristics(seat_value=heuristics.seat_value),
     stats=stats.figures,
     faces=faces.card_faces,
+    components=components.components,
     expectations=Expectations(
         checks=(
             *(Check(players, playouts=200, deep_playouts=8) for players in range(2, 6)),
