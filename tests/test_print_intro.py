@@ -109,3 +109,11 @@ def test_example_cards_are_drawn_from_the_faces(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setattr(intro_module, "intro_path", lambda game: path)
     with pytest.raises(DataError, match="shows card 'Q9'"):
         render_intro_pdf(get_game("flowers"))
+
+
+def test_the_contents_line_counts_the_component_pages_too() -> None:
+    from tablepress.printing.intro import contents_line
+
+    line = contents_line(get_game("planted"))
+    assert "144 cards" in line and "on 16 sheets of 9, and 7 pages (board, tokens)" in line
+    assert "and 1 page (scorebook)" in contents_line(get_game("flowers"))

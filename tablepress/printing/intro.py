@@ -28,7 +28,7 @@ from reportlab.platypus import Flowable, Frame, KeepInFrame, Paragraph, Spacer, 
 from ..core.errors import DataError, TablepressError
 from ..core.game import Game
 from ..core.registry import package_of
-from ..faces.catalog import card_faces, find_card
+from ..faces.catalog import card_faces, find_card, game_components
 from ..faces.model import CARD_HEIGHT, CARD_WIDTH, Face
 from ..faces.pdf import draw_face
 from ..faces.svg import face_svg
@@ -116,7 +116,12 @@ def contents_line(game: Game) -> str:
     parts = ", ".join(f"{count} {kind}{'' if count == 1 else 's'}" for kind, count in kinds.items())
     sheets = -(-total // PER_PAGE)
     detail = f" ({parts})" if len(kinds) > 1 else ""
-    return f"Print-and-play: {total} cards{detail} on {sheets} sheets of 9 — `tablepress print {game.name}`."
+    components = game_components(game)
+    pages = sum(component.copies for component in components)
+    kinds_printed = ", ".join(dict.fromkeys(component.kind for component in components))
+    extra = f", and {pages} page{'' if pages == 1 else 's'} ({kinds_printed})" if pages else ""
+    return (f"Print-and-play: {total} cards{detail} on {sheets} sheets of 9{extra} — "
+            f"`tablepress print {game.name}`.")
 
 
 def _blocks(text: str) -> list[tuple[str, str]]:
