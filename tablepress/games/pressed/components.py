@@ -1,5 +1,6 @@
 """Pressed's parts besides the cards, per the rulebook: the scoreboard (a 0–49 track) and the score markers
-(two a player in their colour, plus the one +100/+150 marker), as fold-and-glue tokens.
+(two a player in their colour, plus the one +100/+150 marker), as fold-over tokens (scissors only;
+a dab of glue keeps one flat, but a creased fold holds).
 
 A score marker shows a plain side and a "+50" side (flipped when a score passes 49); printing both
 halves on one strip that is folded in half makes them double-sided without duplex printing.
@@ -78,7 +79,7 @@ def markers(game: PressedGame) -> Face:
     """Score markers, two a player in each colour (plain side and +50 side), and the +100/+150 marker."""
     seats = max(game.cards.decks)
     face = Face(width=BOARD_W, height=2 * MARKER_H + 52.0)
-    face.add(Text(BOARD_W / 2, 10, "Score markers · cut out, fold on the line, glue", 13, True, "middle", INK),
+    face.add(Text(BOARD_W / 2, 10, "Score markers · cut out, fold on the line (glue optional)", 13, True, "middle", INK),
              Text(BOARD_W / 2, 17, f"{MARKERS_EACH} a player ({seats} players) and one +100/+150 marker", 9,
                   False, "middle", MUTED))
     gap = 4.0
