@@ -3,7 +3,8 @@
 A match owns validation (canonical text, whose turn, legality), simultaneous choices (which of several
 movers an agent loop asks first), the move log (each move's full text and what the other seats saw of
 it), undo points, and records. The terminal, the web hub, the simulator, the ladder, the checker and
-the RL adapters all call `Match.act` or `Match.step`; none applies actions to a game itself.
+the RL adapters all call `Match.act` (an agent loop: `next_mover`, `seat_info`, `act`); none applies
+actions to a game itself.
 
 A record is JSON: game, players, options, seats, seed and the actions in order — enough to rebuild every
 state exactly. `Match.replay` checks every action as it goes.
@@ -16,7 +17,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from .errors import IllegalAction, RecordError, TablepressError
 from .files import read_text
@@ -68,13 +69,6 @@ class SeatInfo:
     def determinize(self, rng: random.Random) -> Any:
         """A full state consistent with this seat's knowledge; hidden information resampled from `rng`."""
         return self.game.determinize(self._state, self.seat, rng)
-
-
-class Chooser(Protocol):
-    """Anything that picks an action for a seat (every agent)."""
-
-    def choose(self, info: SeatInfo) -> str:
-        """One of `info.legal_actions()`."""
 
 
 @dataclass(frozen=True)
@@ -158,12 +152,6 @@ class Match:
         """The view of `seat` (None: a spectator)."""
         return self.game.view(self.state, seat)
 
-    def log(self, seat: int | None) -> list[str]:
-        """Every move as `seat` may read it (None: a spectator; everything once the game is over)."""
-        if self.is_over:
-            return [move.action for move in self.moves]
-        return [move.seen_by(seat) for move in self.moves]
-
     # ----- acting ----------------------------------------------------------------------------
     def check(self, seat: int, action: str) -> str:
         """The canonical text of `action` if `seat` may take it now; else IllegalAction saying why."""
@@ -190,20 +178,6 @@ class Match:
         self.moves.append(move)
         self._legal = {}
         return move
-
-    def step(self, agents: Mapping[int, Chooser] | list[Chooser]) -> Move:
-        """Let the next mover's agent choose and take its action."""
-        seat = self.next_mover()
-        action = agents[seat].choose(self.seat_info(seat))
-        return self.act(seat, action)
-
-    def play(self, agents: Mapping[int, Chooser] | list[Chooser],
-             after: Callable[["Match", Move], None] | None = None) -> None:
-        """Play to the end with an agent in every seat, calling `after(match, move)` after each move."""
-        while not self.is_over:
-            move = self.step(agents)
-            if after is not None:
-                after(self, move)
 
     def fork(self) -> "Match":
         """A second match at this point, with its own log, sharing the current state object.
