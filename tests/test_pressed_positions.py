@@ -43,3 +43,17 @@ def test_a_query_plays_below_the_lowest_card_and_names_flowers_of_two_words(tmp_
     result, _ = score(tmp_path, cli, "HY BB HY\nZI HY .\nplay Baby's Breath 1\n")
     player = json.loads(result.stdout)["players"][0]
     assert (player["row"], player["column"], player["scored_as"]) == (3, 1, "Hydrangea")
+
+
+def test_the_examples_in_rules_md_score_as_the_engine_scores_them() -> None:
+    """rules.md's worked examples (the planting and the final scoring) are what the engine computes."""
+    from tablepress.games.pressed import GAME, PACKAGE
+
+    rules = " ".join(PACKAGE.file("rules.md").read_text(encoding="utf-8").split())
+    assert "counts 4 Hydrangeas and scores 15" in rules and "= **48**" in rules
+    planting = GAME.score_position("SU PE ZI DA HY\n.  HY SU PE HY\n.  .  HY .  .\nplay HY 5\n", "example")
+    assert (planting["players"][0]["total"], planting["players"][0]["count"]) == (15, 4)
+    final = GAME.score_position(
+        "Ana: 2 Hydrangea, 2 Baby's Breath, 2 Zinnia, 2 Daisy, 2 Lily, Tulip, Chrysanthemum"
+        " | Baby's Breath=Hydrangea, Baby's Breath=Daisy, Tulip=Hydrangea\n", "example")
+    assert final["players"][0]["total"] == 48
