@@ -34,6 +34,18 @@ def refused(error: TablepressError) -> None:
     assert message.strip() and "\n" not in message, repr(message)
 
 
+def read_or_refuse(data: bytes, name: str, read: Any) -> Any:
+    """`read(path)` of a file holding `data`, or None after checking it was refused in one clean line."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / name
+        path.write_bytes(data)
+        try:
+            return read(path)
+        except TablepressError as error:
+            refused(error)
+            return None
+
+
 # ----- inputs ----------------------------------------------------------------------------------
 def card_words(game: Game) -> list[str]:
     """Every name, code and key of the game's card data, whole and word by word."""
@@ -222,14 +234,7 @@ def test_tampered_records_replay_or_refuse_in_one_line(name: str) -> None:
                  st.sampled_from(list(RECORDS.values())).map(lambda r: json.dumps(r).encode("utf-16")),
                  st.integers(1, 3000).map(lambda n: b"[" * n + b"]" * n)))
 def test_record_files_load_or_refuse_in_one_line(data: bytes) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "record.json"
-        path.write_bytes(data)
-        try:
-            record = load_record(path)
-            Match.from_record(record)
-        except TablepressError as error:
-            refused(error)
+    read_or_refuse(data, "record.json", lambda path: Match.from_record(load_record(path)))
 
 
 # ----- variants --------------------------------------------------------------------------------
@@ -259,14 +264,8 @@ def test_variants_apply_or_refuse_in_one_line(name: str) -> None:
                                                                "= \"x\"", "= inf", "= nan", "{", "}", "[", "]"])
                  .map(str.encode)))
 def test_variant_files_read_or_refuse_in_one_line(data: bytes) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "variant.toml"
-        path.write_bytes(data)
-        try:
-            result = read_variant(path)
-        except TablepressError as error:
-            refused(error)
-            return
+    result = read_or_refuse(data, "variant.toml", read_variant)
+    if result is not None:
         assert result == tomllib.loads(data.decode("utf-8"))
 
 
