@@ -20,9 +20,6 @@ from .package import GamePackage
 
 GROUP = "tablepress.games"
 
-#: The order the built-in games are listed in (the README's); plugins follow, by name.
-BUILT_IN = ("flowers", "pressed", "by-this", "planted")
-
 _points: dict[str, EntryPoint] | None = None
 _loaded: dict[str, GamePackage] = {}
 
@@ -35,9 +32,13 @@ def _entry_points() -> dict[str, EntryPoint]:
     global _points
     if _points is None:
         found = {_key(point.name): point for point in entry_points(group=GROUP)}
-        order = [name for name in BUILT_IN if name in found] + sorted(set(found) - set(BUILT_IN))
-        _points = {name: found[name] for name in order}
+        _points = {name: found[name] for name in sorted(found, key=lambda name: (_plugin(found[name]), name))}
     return _points
+
+
+def _plugin(point: EntryPoint) -> bool:
+    """Whether a game comes from a distribution other than tablepress (plugins are listed after its own)."""
+    return point.dist is None or point.dist.name != "tablepress"
 
 
 def refresh() -> None:
@@ -48,7 +49,7 @@ def refresh() -> None:
 
 
 def game_names() -> list[str]:
-    """The names of every registered game: the built-in ones in the README's order, then plugins."""
+    """The names of every registered game: tablepress's own by name, then plugins by name."""
     return list(_entry_points())
 
 
