@@ -7,16 +7,35 @@ best rival), `search` suggested ismcts settings. A game that declares none is ju
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.game import Game
-from ..core.package import Evaluate
+from ..core.package import Evaluate, StepValues
 from ..core.registry import package_of
 
 
 def heuristic_for(game: Game) -> Evaluate:
     """What the greedy player maximises for a seat in `game` (its package's `Heuristics.evaluate`)."""
     return package_of(game).heuristics.evaluate  # type: ignore[return-value]
+
+
+def step_values_for(game: Game) -> StepValues:
+    """The game's fast one-step values (`Heuristics.step_values`), or clone, apply and `evaluate` each."""
+    fast = package_of(game).heuristics.step_values
+    if fast is not None:
+        return fast
+    evaluate = heuristic_for(game)
+
+    def by_cloning(game: Game, state: Any, seat: int, actions: Sequence[str]) -> list[float]:
+        values = []
+        for action in actions:
+            child = game.clone(state)
+            game.apply_legal(child, seat, action)
+            values.append(evaluate(game, child, seat))
+        return values
+
+    return by_cloning
 
 
 def seat_value_for(game: Game) -> Evaluate:

@@ -31,6 +31,8 @@ if TYPE_CHECKING:  # pragma: no cover - only for type checkers
 
 #: A judgement of a full state for one seat, in points-like units.
 Evaluate = Callable[[Game, Any, int], float]
+#: step_values(game, state, seat, actions) -> the `evaluate` value after each action (see Heuristics).
+StepValues = Callable[[Game, Any, int, Sequence[str]], list[float]]
 
 
 @runtime_checkable
@@ -114,12 +116,16 @@ class Heuristics:
     `seat_value` is a seat's own standing (absolute, points-like); search takes margins of it over the
     best rival at a cut-off. `evaluate` is what the greedy player maximises for the seat; by default
     the margin of `seat_value`. `search` suggests ismcts settings (`rollout_depth` or
-    `rollout_depth_per_rival`, `rollout_sample`).
+    `rollout_depth_per_rival`, `rollout_sample`). `step_values`, if given, is a fast path for one-step
+    lookahead: `step_values(game, state, seat, actions)` is the `evaluate` value for `seat` of the state
+    after each of `actions` (all legal for `seat` now), computed from the change each action makes
+    rather than by cloning and re-scoring; `state` is not changed. It must equal evaluating each child.
     """
 
     seat_value: Evaluate = score_value
     evaluate: Evaluate | None = None
     search: Mapping[str, Any] = field(default_factory=dict)
+    step_values: StepValues | None = None
 
     def __post_init__(self) -> None:
         if self.evaluate is None:

@@ -231,3 +231,20 @@ def _kind(value: Any) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
         return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
     return repr(value)
+
+
+def variant_changes(overrides: Mapping[str, Any], base: Mapping[str, Any] | None, where: str = "") -> list[dict[str, Any]]:
+    """Every field a variant changes, as `{"field", "old", "new"}` (field as `section.key.key`), in file order.
+
+    Tables are followed down to their leaves; a list or a value is one change. A field the variant
+    repeats with its published value is left out. `base` is the published data (`base_data`).
+    """
+    changes: list[dict[str, Any]] = []
+    for key, value in overrides.items():
+        field = f"{where}.{_key(key)}" if where else _key(key)
+        old = base.get(key) if isinstance(base, Mapping) else None
+        if isinstance(value, Mapping) and isinstance(old, Mapping):
+            changes += variant_changes(value, old, field)
+        elif value != old:
+            changes.append({"field": field, "old": old, "new": value})
+    return changes

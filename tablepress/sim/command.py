@@ -14,13 +14,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.table import Table
 from rich.text import Text
 
-from ..agents.base import parse_seats
 from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.registry import get_game
 from ..core.variants import load_variant
-from .backends import backend_session, run_games
-from .runner import SimSpec
+from .service import Arm, SimulationResult, run_simulation, seat_plan
 from .stats import count_text, figure_label
 
 #: Words for the published card data where a variant file is expected (`--compare base my.toml`).
@@ -89,16 +87,9 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
                      report: Path | None, out: Path | None, records: Path | None,
                      console: Console, errors: Console) -> None:
     """Run `tablepress simulate` (contract.md); raises TablepressError for bad input."""
-    from .stats import compare as compare_rows
-    from .stats import summarise
-
     chosen = get_game(game)
-    count = players or chosen.default_players
-    chosen.check_players(count)
+    count, _ = seat_plan(chosen, seats, players)
     options = chosen.normalise_options(option)
-    seat_specs = tuple(parse_seats(seats, count))
-    if "human" in seat_specs:
-        raise TablepressError("simulate plays AI seats only; --seats cannot include human")
     variants = list(variant or [])
     if variants and compare:
         raise TablepressError("give either --variant FILE or --compare A B, not both")
@@ -108,40 +99,26 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
         compare, variants = tuple(variants), []
     check_arguments(games, jobs, backend, address, report, out)
     sources = list(compare) if compare else [variants[0] if variants else None]
-    arms = [_variant(source, chosen, count, options) for source in sources]
-    if compare and len(arms) == 2 and arms[0][0] == arms[1][0]:
-        arms = [(f"A: {arms[0][0]}", arms[0][1]), (f"B: {arms[1][0]}", arms[1][1])]
-    run_seed = seed if seed is not None else random.getrandbits(31)
+    arms = [Arm(*_variant(source, chosen, count, options)) for source in sources]
+    if compare and len(arms) == 2 and arms[0].label == arms[1].label:
+        arms = [Arm(f"A: {arms[0].label}", arms[0].overrides), Arm(f"B: {arms[1].label}", arms[1].overrides)]
+    folders: list[str | None] | None = None
     if records is not None:
         make_folder(records)
-    runs = []
-    with backend_session(backend, address):
-        for label, overrides in arms:
-            rec_dir = None
-            if records is not None:
-                rec_dir = make_folder(records / _slug(label)) if len(arms) > 1 else records
-            spec = SimSpec(chosen.name, count, seat_specs, options, overrides, str(rec_dir) if rec_dir else None)
-            title = label if len(arms) > 1 else chosen.title
-            rows = _run_with_bar(spec, run_seed, games, backend, jobs, address, title, errors)
-            named = label if overrides is not None or compare else None
-            runs.append((label, summarise(rows, chosen.name, count, run_seed, named), rows))
-    differences = compare_rows(runs[0][2], runs[1][2], count) if len(runs) == 2 else None
+        folders = [str(make_folder(records / _slug(arm.label)) if len(arms) > 1 else records) for arm in arms]
+    result = _run_with_bar(chosen, games, arms, seed, seats, count, options, backend, jobs, address, folders, errors)
+    runs, differences = result.runs, result.differences
     if out is not None:
         from .store import save_rows
 
-        save_rows(out, [(label if (overrides is not None or compare) else None, rows)
-                        for (label, _, rows), (_, overrides) in zip(runs, arms)])
+        save_rows(out, [(label if (arm.overrides is not None or compare) else None, rows)
+                        for (label, _, rows), arm in zip(runs, arms)])
     if report is not None:
         from .report import write_report
 
         write_report(report, runs, differences)
     if as_json:
-        if differences is None:
-            result = runs[0][1]
-        else:
-            result = {"game": chosen.name, "games": games, "players": count, "seed": run_seed,
-                      "a": runs[0][1], "b": runs[1][1], "differences": differences}
-        print(json.dumps(_clean(result), ensure_ascii=False))
+        print(json.dumps(result.as_json(), ensure_ascii=False))
         return
     for label, summary, _ in runs:
         print_summary(console, summary, label if len(runs) > 1 else summary.get("variant"))
@@ -156,26 +133,17 @@ def _slug(label: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in label).strip("-") or "run"
 
 
-def _run_with_bar(spec: SimSpec, seed: int, games: int, backend: str, jobs: int | None, address: str | None,
-                  label: str, errors: Console) -> list[dict[str, Any]]:
-    """Play a run with a Rich progress bar (games, games/s, ETA) on stderr."""
+def _run_with_bar(chosen: Game, games: int, arms: Sequence[Arm], seed: int | None, seats: str | None,
+                  players: int, options: Mapping[str, Any], backend: str, jobs: int | None, address: str | None,
+                  folders: Sequence[str | None] | None, errors: Console) -> SimulationResult:
+    """Play a run with a Rich progress bar per arm (games, games/s, ETA) on stderr."""
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
                TextColumn("ETA"), TimeRemainingColumn())
     with Progress(*columns, console=errors, transient=True) as progress:
-        task = progress.add_task(label, total=games)
-        return run_games(spec, seed, games, backend, jobs, address,
-                         on_rows=lambda n: progress.advance(task, n))
-
-
-def _clean(value: Any) -> Any:
-    """JSON-safe: NaN and infinities become null."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, Mapping):
-        return {k: _clean(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_clean(v) for v in value]
-    return value
+        title = {arm.label: arm.label if len(arms) > 1 else chosen.title for arm in arms}
+        tasks = {arm.label: progress.add_task(title[arm.label], total=games) for arm in arms}
+        return run_simulation(chosen.name, games, arms, seed, seats, players, options, backend, jobs, address,
+                              folders, on_rows=lambda label, n: progress.advance(tasks[label], n))
 
 
 def _f(value: float, digits: int = 3) -> str:

@@ -233,6 +233,15 @@ def _differences_html(differences: dict[str, Any], labels: tuple[str, str]) -> s
 
 def write_report(path: str | Path, runs: Sequence[Run], differences: dict[str, Any] | None = None) -> None:
     """Write the report page for one run, or two runs and their differences."""
+    page = report_html(runs, differences)
+    try:
+        Path(path).write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise TablepressError(f"{path}: cannot write the report ({exc.strerror})") from None
+
+
+def report_html(runs: Sequence[Run], differences: dict[str, Any] | None = None) -> str:
+    """The report page (one self-contained HTML document, plots inline) for one run, or two and their differences."""
     first = runs[0][1]
     title = f"{first['game']} — {first['games']} games, {first['players']} players"
     if len(runs) == 1 and first.get("variant"):
@@ -254,9 +263,5 @@ def write_report(path: str | Path, runs: Sequence[Run], differences: dict[str, A
         body.append(plot_families(runs))
     if names:
         body.append(plot_figures(runs))
-    page = (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{html.escape(title)}</title>"
+    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{html.escape(title)}</title>"
             f"<style>{CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
-    try:
-        Path(path).write_text(page, encoding="utf-8")
-    except OSError as exc:
-        raise TablepressError(f"{path}: cannot write the report ({exc.strerror})") from None

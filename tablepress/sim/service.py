@@ -1,0 +1,106 @@
+"""One simulation, as the CLI and the web run it: arms (published cards or variants) played on common seeds.
+
+`run_simulation` is the single entry point: `tablepress simulate` wraps it with a progress bar and the
+terminal tables, the web's simulation jobs with a progress stream. The same request gives the same rows,
+summaries and `--json` on both.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents.base import parse_seats
+from ..core.errors import TablepressError
+from ..core.game import Game
+from ..core.registry import get_game
+from .backends import backend_session, run_games
+from .runner import SimSpec
+
+#: on_rows(arm label, games just finished) — called as each chunk of games arrives.
+ArmProgress = Callable[[str, int], None]
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One side of a run: a label and the card-data overrides it plays (None: the published cards)."""
+
+    label: str
+    overrides: Mapping[str, Any] | None = None
+
+
+@dataclass
+class SimulationResult:
+    """Everything a run produced: per arm (label, summary, rows), and B − A differences for two arms."""
+
+    game: str
+    games: int
+    players: int
+    seed: int
+    runs: list[tuple[str, dict[str, Any], list[dict[str, Any]]]] = field(default_factory=list)
+    differences: dict[str, Any] | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """What `simulate --json` prints: one arm's summary, or {a, b, differences} for a comparison."""
+        if self.differences is None:
+            return clean(self.runs[0][1])
+        return clean({"game": self.game, "games": self.games, "players": self.players, "seed": self.seed,
+                      "a": self.runs[0][1], "b": self.runs[1][1], "differences": self.differences})
+
+
+def clean(value: Any) -> Any:
+    """JSON-safe: NaN and infinities become null, tuples lists."""
+    import math
+
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, Mapping):
+        return {k: clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [clean(v) for v in value]
+    return value
+
+
+def seat_plan(game: Game, seats: str | None, players: int | None) -> tuple[int, tuple[str, ...]]:
+    """(player count, one AI seat spec per seat); TablepressError for a human seat or a bad count."""
+    count = players or game.default_players
+    game.check_players(count)
+    seat_specs = tuple(parse_seats(seats, count))
+    if "human" in seat_specs:
+        raise TablepressError("simulate plays AI seats only; --seats cannot include human")
+    return count, seat_specs
+
+
+def run_simulation(game: str, games: int, arms: Sequence[Arm], seed: int | None = None, seats: str | None = None,
+                   players: int | None = None, options: Mapping[str, Any] | None = None,
+                   backend: str = "local", jobs: int | None = None, address: str | None = None,
+                   records: Sequence[str | None] | None = None,
+                   on_rows: ArmProgress | None = None) -> SimulationResult:
+    """Play every arm on the same seeds and summarise; two arms are compared (B − A).
+
+    `records`, if given, is one folder (or None) per arm for each game's record.
+    """
+    from .stats import compare as compare_rows
+    from .stats import summarise
+
+    if not 1 <= len(arms) <= 2:
+        raise TablepressError(f"a simulation plays one arm or compares two, not {len(arms)}")
+    chosen = get_game(game)
+    count, seat_specs = seat_plan(chosen, seats, players)
+    chosen_options = chosen.normalise_options(options or {})
+    run_seed = seed if seed is not None else random.getrandbits(31)
+    result = SimulationResult(chosen.name, games, count, run_seed)
+    compared = len(arms) == 2
+    with backend_session(backend, address):
+        for position, arm in enumerate(arms):
+            folder = records[position] if records else None
+            spec = SimSpec(chosen.name, count, seat_specs, chosen_options, arm.overrides, folder)
+            progress = (lambda n, label=arm.label: on_rows(label, n)) if on_rows else None
+            rows = run_games(spec, run_seed, games, backend, jobs, address, on_rows=progress)
+            named = arm.label if arm.overrides is not None or compared else None
+            result.runs.append((arm.label, summarise(rows, chosen.name, count, run_seed, named), rows))
+    if compared:
+        result.differences = compare_rows(result.runs[0][2], result.runs[1][2], count)
+    return result
