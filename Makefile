@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-EXTRAS ?= test,ray,rl
+EXTRAS ?= test,ray,rl,train
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
@@ -23,8 +23,11 @@ test: $(VENV)/.installed
 	sh scripts/ensure-debian-packages chromium:/usr/bin/chromium poppler-utils:pdftoppm
 	$(BIN)/python -m pytest
 
+# The whole benchmark: engine, agent and simulator speed per CPU second with the machine (cores, load
+# average) before and after, then the pytest-benchmark micro-benchmarks. Measured, never asserted.
 bench: $(VENV)/.installed
-	$(BIN)/tablepress bench
+	$(BIN)/tablepress bench --simulator
+	$(BIN)/python -m pytest -m benchmark --benchmark-enable -q
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -207,8 +207,8 @@ def simulate(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
     games: Annotated[int, typer.Option("-n", "--games", help="number of games")] = 1000,
     seed: Annotated[Optional[int], typer.Option(help="run seed (random if not given; printed)")] = None,
-    seats: Annotated[Optional[str], typer.Option(help="seat specs, e.g. greedy,random (the last repeats)")] = None,
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="number of players")] = None,
+    seats: Annotated[Optional[str], typer.Option(help="seat specs, e.g. greedy,random (the last repeats; default greedy); they rotate over the turn positions")] = None,
+    players: Annotated[Optional[str], typer.Option("--players", "-p", help="number of players; a list (2,3,4) runs a sweep that compares them")] = None,
     option: Annotated[Optional[list[str]], typer.Option("--option", help=OPTION_HELP)] = None,
     jobs: Annotated[Optional[int], typer.Option(help="local processes (default: all cores)")] = None,
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
@@ -220,13 +220,14 @@ def simulate(
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="save one row per game (.sqlite or .parquet)")] = None,
     records: Annotated[Optional[Path], typer.Option(help="write every game's record (JSON) into this folder")] = None,
 ) -> None:
-    """Self-play many games with a progress bar and print a balance summary."""
-    from .sim.command import simulate_command
+    """Self-play many games (seats rotated over the turn positions) and print the findings, then the balance summary."""
+    from .sim.command import parse_player_counts, simulate_command
 
     try:
-        players = player_count(get_game(game), players, seats)
-        simulate_command(game, games, seed, seats, players, parse_options(option), jobs, backend, address,
-                         variant, compare, as_json, report, out, records, console, errors)
+        counts = [player_count(get_game(game), count, seats) for count in parse_player_counts(players)] or [
+            player_count(get_game(game), None, seats)]
+        simulate_command(game, games, seed, seats, counts if len(counts) > 1 else counts[0], parse_options(option),
+                         jobs, backend, address, variant, compare, as_json, report, out, records, console, errors)
     except TablepressError as exc:
         raise fail(str(exc)) from None
 
@@ -336,6 +337,57 @@ def new_game(
         raise fail(str(exc)) from None
     console.print(f"{root}: a new game. Next: pip install -e {root} && pytest {root}", highlight=False,
                   soft_wrap=True)
+
+
+@app.command()
+def tune(
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    vary: Annotated[list[str], typer.Option(help="FIELD[=LO..HI] of the card data to search, e.g. scoring.region_min=3..6, copies.4, flowers.Zinnia.table[3] (a list without [N]: an offset to every entry); repeatable")],
+    target: Annotated[str, typer.Option(help="first-player-fair, card:NAME=median or figure:NAME=VALUE")],
+    budget: Annotated[int, typer.Option("-n", "--games", help="games in all: the search and the verification")] = 1000,
+    seats: Annotated[Optional[str], typer.Option(help="seat specs, e.g. greedy (the last repeats)")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="number of players")] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", help=OPTION_HELP)] = None,
+    seed: Annotated[Optional[int], typer.Option(help="seed of the search (random if not given; printed)")] = None,
+    verify: Annotated[Optional[int], typer.Option(help="games of the winner and of the published cards on fresh seeds (default: a tenth of -n)")] = None,
+    jobs: Annotated[Optional[int], typer.Option(help="local processes (default: all cores)")] = None,
+    backend: Annotated[str, typer.Option(help="local or ray")] = "local",
+    address: Annotated[Optional[str], typer.Option(help="Ray cluster address (default: a local Ray)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the winning variant here (.toml, for simulate --variant)")] = None,
+) -> None:
+    """Search card data for values that bring a target figure to its goal (successive halving on common seeds)."""
+    from .sim.tune_command import tune_command
+
+    try:
+        players = player_count(get_game(game), players, seats)
+        tune_command(game, vary, target, budget, seats, players, parse_options(option), seed, verify, jobs, backend,
+                     address, as_json, out, console, errors)
+    except TablepressError as exc:
+        raise fail(str(exc)) from None
+
+
+@app.command()
+def train(
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    steps: Annotated[int, typer.Option(help="learner decisions to train for")] = 20_000,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="the policy file to write (default GAME.pt; the curve goes beside it as .png)")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="number of players")] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", help=OPTION_HELP)] = None,
+    seed: Annotated[int, typer.Option(help="seed of the training and evaluation games")] = 0,
+    eval_games: Annotated[int, typer.Option(help="evaluation games against random and against greedy (0: none)")] = 200,
+    resume: Annotated[Optional[Path], typer.Option(help="a policy file to go on training from")] = None,
+    shaping: Annotated[float, typer.Option(help="weight of the score-margin shaping reward (0: the final reward only)")] = 1.0,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Train a policy with masked PPO (the train extra); then `policy:FILE` is a seat spec."""
+    from .rl.command import train_command
+
+    try:
+        train_command(game, steps, out, player_count(get_game(game), players, None), parse_options(option), seed,
+                      eval_games, as_json, console, resume, shaping)
+    except TablepressError as exc:
+        raise fail(str(exc)) from None
 
 
 def main() -> None:

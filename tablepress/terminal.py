@@ -15,12 +15,15 @@ from pathlib import Path
 from rich.columns import Columns
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.table import Table
 
 from .agents.base import HUMAN, make_agent
 from .core.errors import IllegalAction, TablepressError
 from .core.game import Game
 from .core.match import Match, UndoPoint
+from .core.narration import Narration, sentence
+from .core.preview import hints
 from .core.registry import package_of
 from .core.rng import derive_seed
 
@@ -75,6 +78,8 @@ class TerminalTable:
             f"P{seat + 1}" + ("" if spec == HUMAN else f" ({spec})") for seat, spec in enumerate(match.seats)
         ]
         self.last_human: int | None = None
+        self.narration = Narration(self.game, match.players, match.seed, match.options,
+                                   package_of(self.game).narrate)
 
     def play(self) -> None:
         """Play to the end (or until a human quits)."""
@@ -86,9 +91,11 @@ class TerminalTable:
                 self._human_turn(seat)
 
     def _agent_move(self, seat: int) -> None:
-        move = self.match.act(seat, self.agents[seat].choose(self.match.seat_info(seat)))
+        self.match.act(seat, self.agents[seat].choose(self.match.seat_info(seat)))
         if self.humans:
-            self.console.print(f"[cyan]{self.names[seat]}[/]: {move.public}")
+            told = self.narration.catch_up(self.match.moves)[-1]
+            for line in told.public:
+                self.console.print(escape(sentence(line, self.names)), style="cyan" if line.kind == "move" else "bold")
 
     def _handoff(self, seat: int) -> None:
         if len(self.humans) > 1 and self.last_human not in (None, seat):
@@ -105,7 +112,7 @@ class TerminalTable:
             view = self.match.view(seat)
             numbered = self.renderer.numbered(view)
             self.console.print(self.renderer.render(view, seat, self.names))
-            self._show_actions(legal, numbered)
+            self._show_actions(legal, numbered, seat)
             try:
                 text = self.read(f"{self.names[seat]}> ").strip()
             except EOFError:
@@ -151,16 +158,21 @@ class TerminalTable:
             self.match.act(seat, action)
             history = history + [before] if undoable else []
 
-    def _show_actions(self, legal: list[str], numbered: bool = True) -> None:
+    def _show_actions(self, legal: list[str], numbered: bool = True, seat: int | None = None) -> None:
+        found = {} if seat is None else hints(self.game, self.match.seat_info(seat), package_of(self.game).note)
+        shown = [escape(action) + (f" [green]({escape(found[action].as_json()['text'])})[/]" if action in found else "")
+                 for action in legal]
         if numbered:
-            items = [f"[bold]{i}[/]) {action}" for i, action in enumerate(legal, start=1)]
+            items = [f"[bold]{i}[/]) {text}" for i, text in enumerate(shown, start=1)]
         else:
-            items = [f"· {action}" for action in legal]
+            items = [f"· {text}" for text in shown]
         self.console.print(Columns(items, padding=(0, 2)), highlight=False)
 
     def _show_log(self, seat: int) -> None:
-        for move in self.match.moves[-30:]:
-            self.console.print(f"{self.names[move.seat]}: {move.seen_by(seat)}")
+        told = self.narration.catch_up(self.match.moves)[-30:]
+        for entry in told:
+            for line in entry.for_reader(seat, reveal=self.match.is_over):
+                self.console.print(escape(sentence(line, self.names)))
 
     def show_result(self) -> None:
         """The final scores, winners and each seat's breakdown."""

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
 from typer.testing import CliRunner
+
+warnings.filterwarnings("ignore", message="Using `httpx`")
 
 
 @pytest.fixture
@@ -17,3 +21,33 @@ def cli():
         return runner.invoke(app, list(args), catch_exceptions=False)
 
     return run
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Chromium for a browser test module, launched from the Debian package (never `playwright install`)."""
+    from playwright.sync_api import sync_playwright
+
+    from web_helpers import ARGS, CHROMIUM
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def app(tmp_path):
+    """A web app over a fresh database, AI seats moving at once (a module may define its own)."""
+    from tablepress.web.app import create_app
+
+    return create_app(tmp_path / "games.db", ai_delay=0.0)
+
+
+@pytest.fixture
+def client(app):
+    """A test client of `app` with its lifespan (AI seats, the job dispatcher) running."""
+    from fastapi.testclient import TestClient
+
+    with TestClient(app) as c:
+        yield c

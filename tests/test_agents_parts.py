@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from tablepress.agents.base import SeatInfo, Seconds, make_agent, parse_seats, parse_spec
 from tablepress.agents.evaluation import WIN_BONUS, final_margins
 from tablepress.core.package import Heuristics
+from tablepress.agents.greedy import GreedyAgent
 from tablepress.agents.ismcts import IsmctsAgent
 from tablepress.agents.ladder import markdown, parse_rung, run_rung, wilson
 from tablepress.cli import app
@@ -360,3 +361,84 @@ def test_actions_first_met_in_a_later_determinization_are_opened_best_first() ->
         assert values == sorted(values, reverse=True)
         assert set(opened) == set(legal)
     assert len(node.order) == len(set(node.order)) == len(node.known)
+
+
+# ----- the games' fast one-step values (Heuristics.step_values) -------------------------------------
+def _decisions(game: Any, players: int, seed: int, count: int) -> list[SeatInfo]:
+    """`count` information sets met along a random game (each with its own copy of the state)."""
+    rng = random.Random(seed)
+    state, found = game.new(players, seed), []
+    while not game.is_over(state) and len(found) < count:
+        seat = game.to_move(state)[0]
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 1 and rng.random() < 0.3:
+            found.append(SeatInfo(game, game.clone(state), seat))
+        game.apply_legal(state, seat, rng.choice(legal))
+    return found
+
+
+def _decide(games: list[tuple[str, int]]) -> list[str]:
+    choices = []
+    for name, players in games:
+        for info in _decisions(get_game(name), players, 5, 3):
+            choices.append(GreedyAgent(seed=3).choose(info))
+            choices.append(IsmctsAgent(seed=3, budget=30).choose(info))
+    return choices
+
+
+def test_fast_step_values_make_the_same_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Greedy and ismcts given a game's step values (here: a stand-in equal to cloning, applying and
+    evaluating, as the hook promises) choose exactly as without them: the same values, the same rng calls."""
+    from tablepress.agents import greedy, ismcts
+    from tablepress.agents.evaluation import cloning_step_values, heuristic_for, seat_value_for
+    from tablepress.core.package import margin
+
+    games = [("by-this", 3), ("pressed", 2), ("flowers", 2)]
+    monkeypatch.setattr(greedy, "fast_step_values_for", lambda game: None)
+    monkeypatch.setattr(ismcts, "fast_step_values_for", lambda game: None)
+    monkeypatch.setattr(ismcts, "margin_step_values_for", lambda game: None)
+    slow = _decide(games)
+    fast = lambda game: cloning_step_values(heuristic_for(game))  # noqa: E731
+    monkeypatch.setattr(greedy, "fast_step_values_for", fast)
+    monkeypatch.setattr(ismcts, "fast_step_values_for", fast)
+    monkeypatch.setattr(ismcts, "margin_step_values_for",
+                        lambda game: cloning_step_values(margin(seat_value_for(game))))
+    assert _decide(games) == slow
+
+
+def test_best_step_with_step_values_applies_only_the_chosen_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With step values, best_step clones and applies the chosen action alone and returns its state."""
+    from tablepress.agents.greedy import best_step
+
+    game = get_game("by-this")
+    info = _decisions(game, 2, 8, 1)[0]
+    state, seat, legal = info._state, info.seat, info.legal_actions()
+    applied: list[str] = []
+    real = game.apply_legal
+    monkeypatch.setattr(game, "apply_legal", lambda s, p, a: (applied.append(a), real(s, p, a))[1])
+    values = [float(i % 3) for i in range(len(legal))]
+    action, child, value = best_step(game, state, seat, legal, None, random.Random(1),  # type: ignore[arg-type]
+                                     step_values=lambda g, s, p, actions: values)
+    assert applied == [action] and value == 2.0 and values[legal.index(action)] == 2.0
+    monkeypatch.undo()
+    expected = game.clone(state)
+    game.apply_legal(expected, seat, action)
+    assert child == expected and state == info._state
+
+
+def test_search_margins_use_step_values_only_when_evaluate_is_the_margin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's step values are the search's margins only when its evaluate is the default margin of its
+    seat value; one whose evaluate is something else (Flowers: the seat's own value) is judged by cloning."""
+    from tablepress.agents import evaluation
+
+    def own(game: Any, state: Any, seat: int) -> float:
+        return 0.0
+
+    def steps(game: Any, state: Any, seat: int, actions: Any) -> list[float]:
+        return [0.0] * len(actions)
+
+    for heuristics, expected in ((Heuristics(seat_value=own, step_values=steps), steps),
+                                 (Heuristics(seat_value=own, evaluate=own, step_values=steps), None),
+                                 (Heuristics(seat_value=own), None)):
+        monkeypatch.setattr(evaluation, "package_of", lambda game, h=heuristics: SimpleNamespace(heuristics=h))
+        assert evaluation.margin_step_values_for(FLOWERS) is expected

@@ -12,8 +12,8 @@ import pytest
 from tablepress.core.checker import check_game
 from tablepress.core.registry import get_game
 from tablepress.games.by_this import GAME, PACKAGE
-from tablepress.games.by_this.heuristics import (CLOSE_WEIGHT, SPECIAL_WEIGHT, WIN_BONUS, seat_value,
-                                                 shelf_worth)
+from tablepress.games.by_this.heuristics import (CLOSE_WEIGHT, SPECIAL_WEIGHT, WIN_BONUS, race_shares,
+                                                 seat_value)
 from tablepress.games.by_this.state import OVER
 
 evaluate = PACKAGE.heuristics.evaluate
@@ -40,15 +40,16 @@ def test_evaluate_prefers_closing_a_long_shelf_and_is_zero_sum_at_the_start() ->
 
 
 def relative_evaluate(game, state, seat: int) -> float:
-    """The evaluation By This had before seat_value: its standing minus the best opponent's, in one piece."""
+    """The evaluation written out in one piece: each standing (with its shelf-race share) minus the best opponent's."""
     values = [state.scores[s] + CLOSE_WEIGHT * state.closes[s] for s in range(state.players)]
     if state.phase == OVER:
         winners = game.winners(state)
         if seat in winners:
             values[seat] += WIN_BONUS / len(winners)
     else:
-        values[state.current] += shelf_worth(game, state)
+        shares = race_shares(game, state)
         for s in range(state.players):
+            values[s] += shares[s]
             values[s] += SPECIAL_WEIGHT * sum(1 for card in state.hands[s] if card >= game.thing_count)
     others = [values[s] for s in range(state.players) if s != seat]
     return values[seat] - max(others)
@@ -67,13 +68,13 @@ def random_positions(count: int):
         yield state
 
 
-def test_the_default_margin_of_seat_value_is_the_old_evaluation_before_the_end() -> None:
+def test_the_default_margin_of_seat_value_is_the_evaluation_written_out_before_the_end() -> None:
     met = 0
     for state in random_positions(24):
         for seat in range(state.players):
             old, new = relative_evaluate(GAME, state, seat), evaluate(GAME, state, seat)
             if state.phase != OVER:
-                assert new == old
+                assert new == pytest.approx(old)
                 met += 1
             else:
                 winners = GAME.winners(state)
@@ -90,7 +91,7 @@ def test_seat_value_is_the_seats_own_standing() -> None:
     state = GAME.new(3, 5)
     specials = [sum(1 for card in hand if card >= GAME.thing_count) for hand in state.hands]
     for seat in range(3):
-        extra = shelf_worth(GAME, state) if seat == state.current else 0.0
+        extra = race_shares(GAME, state)[seat]
         assert seat_value(GAME, state, seat) == pytest.approx(SPECIAL_WEIGHT * specials[seat] + extra)
     state.scores, state.closes, state.phase = [7, 9, 9], [1, 2, 2], OVER
     assert [seat_value(GAME, state, s) for s in range(3)] == pytest.approx(

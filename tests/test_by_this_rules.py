@@ -361,7 +361,26 @@ def test_ties_go_to_more_closes_then_shared() -> None:
     assert GAME.winners(state) == [1]
     state.closes = [3, 3, 1]
     assert GAME.winners(state) == [0, 1]
-    assert GAME.breakdown(state)[0] == {"total": 10, "closes": 3}
+    assert GAME.breakdown(state)[0] == {"total": 10, "closes": 3, "best_close": 0, "shelves": []}
+
+
+def test_every_closed_shelf_is_kept_with_its_closer_and_points() -> None:
+    from tablepress.core.match import Match, random_playout
+    import random
+
+    match = Match(GAME, 3, 8)
+    random_playout(match, random.Random(3))
+    state = match.state
+    assert len(state.shelves) == state.total_closes
+    assert sum(1 for closer, _, _ in state.shelves if closer < 0) == state.forced_closes
+    parts = GAME.breakdown(state)
+    for seat in range(3):
+        mine = [points for closer, points, _ in state.shelves if closer == seat]
+        assert sum(mine) == state.scores[seat] and len(mine) == state.closes[seat]
+        assert [s["points"] for s in parts[seat]["shelves"]] == mine
+        assert parts[seat]["best_close"] == max(mine, default=0)
+    public = GAME.view(state, None)["public"]["shelves"]
+    assert [entry["points"] for entry in public] == [points for _, points, _ in state.shelves]
 
 
 # ----- setup, views, hidden information ---------------------------------------------------------

@@ -185,7 +185,7 @@ def test_ladder_json_prints_one_object_and_o_writes_the_table(cli, tmp_path):
 # ----- numbers as a person reads them -----------------------------------------------------------------
 def test_counts_seats_and_intervals_read_as_people_count():
     assert count_text(103) == "103" and count_text(311 / 3) == "103.7" and count_text(4.0) == "4"
-    assert figure_label("win_rate.seat0") == "win rate, seat 1" and figure_label("fig.regions") == "regions"
+    assert figure_label("win_rate.seat0") == "win rate, player 1" and figure_label("fig.regions") == "regions"
     assert mean_ci([0, 0, 0, 0, 0, 0, 0, 3], low=0.0)["ci95"][0] == 0.0
     assert mean_ci([0, 0, 0, 0, 0, 0, 0, 3])["ci95"][0] < 0  # what the bound is for
     rows = [{"index": i, "seats": ["random", "random"], "scores": [1, 0], "shares": [1.0, 0.0], "first": 0,
@@ -199,8 +199,8 @@ def test_simulate_names_its_variant_and_counts_seats_from_one(cli, tmp_path):
     variant = tmp_path / "small-regions.toml"
     variant.write_text("[scoring]\nregion_min = 2\n")
     report = tmp_path / "r.html"
-    result = cli("simulate", "flowers", "-n", "4", "--jobs", "1", "--seed", "3", "--variant", str(variant),
-                 "--report", str(report))
+    result = cli("simulate", "flowers", "-n", "4", "--jobs", "1", "--seed", "3", "--seats", "random",
+                 "--variant", str(variant), "--report", str(report))
     assert result.exit_code == 0, result.stderr
     text = " ".join(result.stdout.replace("│", " ").split())
     assert "variant small-regions" in text

@@ -1,5 +1,5 @@
-"""OpenSpiel adapter: OpenSpiel's own random_sim_test and ISMCTS bot on every registered game, and
-chance nodes that are the engines' own draws."""
+"""OpenSpiel adapter: OpenSpiel's own random_sim_test, MCTS and ISMCTS bots and evaluation tools on every
+registered game, fixed action ids, observation planes, and chance nodes that are the engines' own draws."""
 
 from __future__ import annotations
 
@@ -12,10 +12,12 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import tablepress.rl.openspiel as tos  # noqa: E402
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
 
 from tablepress.core.registry import game_names, get_game  # noqa: E402
 from tablepress.core.rng import record_chance  # noqa: E402
+from tablepress.rl.spaces import spaces  # noqa: E402
 
 NAMES = game_names()
 
@@ -112,8 +114,10 @@ def test_serialisation_pickle_strings_and_history_replay() -> None:
     assert "summer=True" in str(new_game)
     info = state.information_state_string(1)
     assert "chance" not in info and "pending" not in info and info.startswith("seat 1")
-    assert state.action_to_string(state.current_player(), 0) == state.tablepress_game.legal_actions(
-        state._engine, state.current_player())[0]
+    player = state.current_player()
+    first = state.legal_actions()[0]
+    engine_legal = state.tablepress_game.legal_actions(state._engine, player)
+    assert state.action_to_string(player, first) in engine_legal
 
 
 def test_returns_follow_the_engine_winners() -> None:
@@ -145,20 +149,25 @@ def test_research_benchmark_runs() -> None:
 
 
 # ----- chance nodes are the engines' own draws --------------------------------------------------
-def _engine_game(name: str, players: int, seed: int) -> tuple[list[tuple[int, int]], list[int], list, object]:
-    """A seeded random engine game: its chance log, the action indices, each decision's views, the end."""
+def _engine_game(name: str, players: int, seed: int) -> tuple[list[tuple[int, int]], list[int], list, object, list]:
+    """A seeded random engine game: its chance log, the action indices, each decision's views, the end,
+    the action texts."""
     game = get_game(name)
     rng = np.random.RandomState(seed)
-    views, path = [], []
+    views, path, texts = [], [], []
+    space = spaces(game, players)  # before recording: the first call measures bounds in random games
     with record_chance() as draws:
         state = game.new(players, seed)
         while not game.is_over(state):
             seat = game.to_move(state)[0]
             legal = game.legal_actions(state, seat)
             views.append([game.view(state, s) for s in range(players)])
-            path.append(int(rng.randint(len(legal))))
+            ids = space.actions.ids(game.view(state, seat), seat, legal)
+            inside = [i for i, action_id in enumerate(ids) if action_id is not None]  # Flowers: inside the grid
+            path.append(inside[int(rng.randint(len(inside)))])
+            texts.append(legal[path[-1]])
             game.apply_legal(state, seat, legal[path[-1]])
-    return draws, path, views, state
+    return draws, path, views, state, texts
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -206,7 +215,7 @@ def test_an_openspiel_game_reproduces_a_seeded_engine_game(name: str, seed: int)
     """Chance outcomes mirroring a seeded engine game's draws, and the same actions, give the same game
     in OpenSpiel: the same views at every decision, chance nodes after the setup where the engine
     shuffles again (Pressed every round; Planted when a deck runs out), and the same final state."""
-    draws, path, views, final = _engine_game(name, 2, seed)
+    draws, path, views, final, texts = _engine_game(name, 2, seed)
     game = _load(name, 2)
     state = game.new_initial_state()
     outcomes = iter(draws)
@@ -220,7 +229,9 @@ def test_an_openspiel_game_reproduces_a_seeded_engine_game(name: str, seed: int)
         if index is None:
             break
         assert [state.view(s) for s in range(2)] == views[step], f"views differ at decision {step}"
-        state.apply_action(index)
+        text = texts[step]
+        by_text = {state.action_to_string(state.current_player(), a): a for a in state.legal_actions()}
+        state.apply_action(by_text[text])
     assert next(outcomes, None) is None
     assert state.is_terminal()
     assert _without_chance_integer(state._engine) == _without_chance_integer(final)
@@ -295,3 +306,72 @@ def test_chance_outcomes_are_checked() -> None:
     n = len(state.chance_outcomes())
     with pytest.raises(Exception):
         state.apply_action(n)
+
+
+# ----- fixed action ids, observation planes, OpenSpiel's own algorithms ---------------------------
+@pytest.mark.parametrize(("name", "players"), _counts())
+def test_action_ids_are_the_games_fixed_space(name: str, players: int) -> None:
+    """num_distinct_actions is the fixed space's size; a legal id's string is a legal text whose id it is."""
+    game = _load(name, players)
+    space = spaces(get_game(name), players)
+    assert game.num_distinct_actions() == space.actions.size
+    state = _dealt(game, seed=2, moves=3)
+    player = state.current_player()
+    view = state.view(player)
+    for action in state.legal_actions():
+        text = state.action_to_string(player, action)
+        assert space.actions.ids(view, player, [text]) == [action]
+    outside = next(a for a in range(space.actions.size) if a not in state.legal_actions())
+    assert state.action_to_string(player, outside) == space.actions.name(outside)
+    with pytest.raises(Exception):
+        state.apply_action(outside)
+
+
+@pytest.mark.parametrize(("name", "players"), _counts())
+def test_observation_tensor_shapes(name: str, players: int) -> None:
+    """Observation tensor = the game's planes; information state = planes + own action counts + own ids;
+    the observer names every plane."""
+    game = _load(name, players)
+    space = spaces(get_game(name), players)
+    assert game.observation_tensor_shape() == [space.observation_size]
+    assert game.information_state_tensor_shape() == [space.observation_size + space.actions.size
+                                                     + space.info_state.horizon]
+    observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    assert list(observer.dict) == [plane.name for plane in space.observation.planes]
+    state = _dealt(game, seed=1, moves=4)
+    observer.set_from(state, state.current_player())
+    assert np.array_equal(observer.tensor, np.asarray(state.observation_tensor(state.current_player())))
+
+
+def test_information_state_tensor_remembers_own_actions() -> None:
+    """Perfect recall: the information-state tensor holds the seat's own action ids in order."""
+    game = _load("by-this", 2)
+    space = spaces(get_game("by-this"), 2)
+    state = _dealt(game, seed=3)
+    taken = []
+    rng = np.random.RandomState(0)
+    while len(taken) < 3:
+        player = state.current_player()
+        action = int(rng.choice(state.legal_actions()))
+        if player == 0:
+            taken.append(action)
+        state.apply_action(action)
+        _resolve_chance(state, rng)
+    tensor = np.asarray(state.information_state_tensor(0))
+    start = space.observation_size + space.actions.size
+    expected = [(a + 1) / space.actions.size for a in taken]
+    assert tensor[start:start + 3].tolist() == pytest.approx(expected)
+    counts = tensor[space.observation_size:start]
+    assert counts.sum() == len(taken)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_mcts_bot_and_evaluate_bots_run_unchanged(name: str) -> None:
+    """OpenSpiel's MCTS bot (random rollouts) and its evaluate_bots tool play whole games against
+    OpenSpiel's uniform random bot."""
+    game = _load(name, 2)
+    rng = np.random.RandomState(1)
+    bot = mcts.MCTSBot(game, 2.0, 4, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    randoms = pyspiel.make_uniform_random_bot(1, 7)
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), [bot, randoms], rng)
+    assert len(returns) == 2 and all(-1 <= r <= 1 for r in returns)

@@ -15,7 +15,7 @@ runner = CliRunner()
 
 
 def _json(*args: str) -> dict:
-    result = runner.invoke(app, ["simulate", "flowers", "-n", "20", "--seed", "11", "--json", *args])
+    result = runner.invoke(app, ["simulate", "flowers", "-n", "20", "--seed", "11", "--seats", "random", "--json", *args])
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
     return data

@@ -1,26 +1,22 @@
 """Browser tests in real Chromium (Debian's /usr/bin/chromium driven by Playwright's Python package).
 
-A `tablepress serve` subprocess on 127.0.0.1; games are created in the lobby and played to the end by
-clicking; two browser contexts as two human seats each see only their own hand.
+A `tablepress serve` subprocess on 127.0.0.1; games are created with a game page's Play form and played
+to the end by clicking; two browser contexts as two human seats each see only their own hand.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 
 from tablepress.core.registry import game_names
 
-from web_helpers import Server, auth
+from web_helpers import Server, auth, needs_chromium
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium (make test installs it: scripts/ensure-debian-packages)")
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
@@ -30,16 +26,6 @@ def server(tmp_path_factory):
     yield srv
     srv.stop()
 
-
-@pytest.fixture(scope="module")
-def browser():
-    """Chromium, launched from the Debian package (never `playwright install`)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
@@ -57,9 +43,10 @@ def page(browser):
 
 def create_in_lobby(page, server, game: str, seats: list[str], hotseat: bool = False, seed: int | None = None,
                     ticks: dict[str, bool] | None = None, variant: str | None = None) -> None:
-    """Fill the lobby form: game, player count, options (`ticks`: a set option's choice → on/off), seats; create."""
-    page.goto(server.url + "/")
-    page.select_option("#game", game)
+    """Fill the Play form of the game's page: player count, options (`ticks`: a set option's choice → on/off),
+    seats; create."""
+    page.goto(f"{server.url}/games/{game}#play")
+    page.wait_for_selector("#create-form[data-ready]")
     page.select_option("#players", str(len(seats)))
     rows = page.locator("#seats .seat")
     for index, kind in enumerate(seats):
@@ -163,21 +150,20 @@ def test_by_this_against_an_ai_from_the_lobby_to_the_final_scores(page, server):
     page.click("#rp-next")
     page.wait_for_function("() => document.getElementById('rp-step').textContent.startsWith('1 /')")
     assert page.locator("#log li").count() == 1
-    # play again: the lobby comes back set up as this game was
+    # a rematch: one click, the same seats in a new game, this seat's new link already in hand
     first = game_id(page)
     page.click("#rp-exit")
+    assert page.locator("#rematch").inner_text() == "Rematch (same players)"
     page.click("#rematch")
-    page.wait_for_selector("#seats .seat")
-    page.wait_for_function("() => document.getElementById('game').value === 'by-this'")
-    assert page.locator("#seats .seat select.kind").evaluate_all("els => els.map(e => e.value)") == ["human", "random"]
-    page.click("#create")
-    page.wait_for_url(re.compile(r".*/play/\w+"))
-    assert game_id(page) != first
+    page.wait_for_url(lambda url: "/play/" in url and first not in url)
+    page.wait_for_selector("#moves [data-action], #status:has-text('thinking')")
+    again = server.client.get(f"/api/games/{game_id(page)}").json()
+    assert again["game"] == "by-this" and again["seats"] == ["human", "random"] and again["status"] == "playing"
 
 
 def test_two_human_seats_in_two_contexts_each_see_only_their_own_hand(browser, page, server):
     create_in_lobby(page, server, "by-this", ["human", "human"], seed=9)
-    page.wait_for_selector("#share:not([hidden])")
+    page.wait_for_selector("#seat-links:not([hidden])")
     link = page.locator(".share-url[data-seat='1']").input_value()
     page.click("#open-game")
     page.wait_for_selector(".zone.mine [data-card]")

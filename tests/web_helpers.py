@@ -13,6 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
+
+#: Debian's Chromium (`make test` installs it through scripts/ensure-debian-packages; never `playwright install`).
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
+#: Marks a browser test module: skipped where there is no Chromium.
+needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(),
+                                    reason="needs /usr/bin/chromium (make test installs it: scripts/ensure-debian-packages)")
 
 
 def auth(token: str) -> dict[str, str]:

@@ -29,13 +29,15 @@ AGENTS: dict[str, str] = {
     "random": "tablepress.agents.random_agent:RandomAgent",
     "greedy": "tablepress.agents.greedy:GreedyAgent",
     "ismcts": "tablepress.agents.ismcts:IsmctsAgent",
+    "policy": "tablepress.rl.policy_agent:PolicyAgent",
 }
 #: The budgets each agent is built with: "count" (`greedy:8` determinizations, `ismcts:500` iterations)
-#: and "time" (`ismcts:2s`); an agent with neither takes no budget.
+#: and "time" (`ismcts:2s`); "file" (`policy:trained.pt`, the path as given); an agent with none takes no budget.
 BUDGETS: dict[str, frozenset[str]] = {
     "random": frozenset(),
     "greedy": frozenset({"count"}),
     "ismcts": frozenset({"count", "time"}),
+    "policy": frozenset({"file"}),
 }
 #: The largest count and the longest time a decision any spec may ask for (the web server allows less).
 MAX_COUNT = 100_000
@@ -66,10 +68,16 @@ def parse_spec(spec: str, max_count: int = MAX_COUNT,
     time up to `max_seconds` (`ismcts:2s`, `ismcts:500ms` — returned as `Seconds`), of a kind the agent
     takes (BUDGETS). Digits are ASCII only.
     """
-    name, colon, budget = spec.strip().lower().partition(":")
+    name, colon, budget = spec.strip().partition(":")
+    name = name.lower()
     shown = repr(spec if len(spec) <= MAX_SHOWN else spec[:MAX_SHOWN] + "...")
     if name != HUMAN and name not in AGENTS:
         raise TablepressError(f"unknown seat {shown} (seats: {', '.join([HUMAN, *AGENTS])})")
+    if "file" in BUDGETS.get(name, frozenset()):
+        if not budget.strip():
+            raise TablepressError(f"seat {shown}: {name} needs a file, as in {name}:trained.pt")
+        return name, budget.strip()
+    budget = budget.lower()
     if not colon:
         return name, None
     counted, timed = _COUNT.fullmatch(budget), _TIME.fullmatch(budget)
@@ -99,9 +107,16 @@ def parse_spec(spec: str, max_count: int = MAX_COUNT,
     return name, Seconds(seconds)
 
 
+def normal_spec(spec: str) -> str:
+    """A spec with its name (and a count or time budget) in lower case; a file budget is kept as given."""
+    name, colon, budget = spec.strip().partition(":")
+    name = name.lower()
+    return name + colon + (budget.strip() if "file" in BUDGETS.get(name, frozenset()) else budget.lower())
+
+
 def parse_seats(text: str | None, players: int) -> list[str]:
     """Seat specs for `players` seats from a comma-separated list; fewer specs than players repeat the last."""
-    specs = [s.strip().lower() for s in (text or "random").split(",") if s.strip()]
+    specs = [normal_spec(s) for s in (text or "random").split(",") if s.strip()]
     if not specs:
         raise TablepressError("--seats needs at least one seat")
     if len(specs) > players:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.game import Game
-from ..core.package import Evaluate, StepValues
+from ..core.package import Evaluate, StepValues, margin
 from ..core.registry import package_of
 
 
@@ -22,10 +22,29 @@ def heuristic_for(game: Game) -> Evaluate:
 
 def step_values_for(game: Game) -> StepValues:
     """The game's fast one-step values (`Heuristics.step_values`), or clone, apply and `evaluate` each."""
-    fast = package_of(game).heuristics.step_values
-    if fast is not None:
-        return fast
-    evaluate = heuristic_for(game)
+    return fast_step_values_for(game) or cloning_step_values(heuristic_for(game))
+
+
+def fast_step_values_for(game: Game) -> StepValues | None:
+    """The game's own fast one-step values (`Heuristics.step_values`), or None when it has none."""
+    return package_of(game).heuristics.step_values
+
+
+def margin_step_values_for(game: Game) -> StepValues | None:
+    """The game's fast one-step values when they are also the search's margins (the game's `evaluate` is
+    the default margin of its `seat_value` over the best rival), else None."""
+    heuristics = package_of(game).heuristics
+    if heuristics.step_values is None:
+        return None
+    evaluate, default = heuristics.evaluate, margin(heuristics.seat_value)
+    same_code = getattr(evaluate, "__code__", None) is default.__code__
+    if same_code and [c.cell_contents for c in evaluate.__closure__ or ()] == [heuristics.seat_value]:
+        return heuristics.step_values
+    return None
+
+
+def cloning_step_values(evaluate: Evaluate) -> StepValues:
+    """One-step values the slow way: clone the state, apply each action and `evaluate` the child."""
 
     def by_cloning(game: Game, state: Any, seat: int, actions: Sequence[str]) -> list[float]:
         values = []
@@ -48,9 +67,18 @@ def search_hints_for(game: Game) -> dict[str, Any]:
     return dict(package_of(game).heuristics.search)
 
 
-def _margins(values: list[float]) -> list[float]:
-    if len(values) == 1:
+#: How a search turns every seat's value into its reward: its margin over the best other seat ("best"),
+#: over the mean of the others ("mean"), or the value itself ("own", max^n on absolute values).
+BACKUPS = ("best", "mean", "own")
+
+
+def relative_values(values: list[float], backup: str = "best") -> list[float]:
+    """Each seat's reward from every seat's value under `backup` (see BACKUPS; solo: the value itself)."""
+    if len(values) == 1 or backup == "own":
         return list(values)
+    if backup == "mean":
+        total, others = sum(values), len(values) - 1
+        return [value - (total - value) / others for value in values]
     result = []
     for seat, value in enumerate(values):
         best_other = max(v for i, v in enumerate(values) if i != seat)
@@ -58,19 +86,21 @@ def _margins(values: list[float]) -> list[float]:
     return result
 
 
-def cutoff_margins(game: Game, state: Any, seat_value: Evaluate, players: int) -> list[float]:
-    """Each seat's heuristic margin over the best other seat at a search cut-off (its value alone in solo)."""
-    return _margins([seat_value(game, state, seat) for seat in range(players)])
+def cutoff_margins(game: Game, state: Any, seat_value: Evaluate, players: int, backup: str = "best") -> list[float]:
+    """Each seat's heuristic margin over the best other seat at a search cut-off (its value alone in solo;
+    `backup` chooses another reward, see BACKUPS)."""
+    return relative_values([seat_value(game, state, seat) for seat in range(players)], backup)
 
 
 #: What winning is worth on top of the score margin at the end of a game, in points (breaks ties).
 WIN_BONUS = 0.5
 
 
-def final_margins(game: Game, state: Any) -> list[float]:
-    """Each seat's final score margin over the best other seat, plus its share of `WIN_BONUS`."""
+def final_margins(game: Game, state: Any, backup: str = "best") -> list[float]:
+    """Each seat's final score margin over the best other seat (or another reward, see BACKUPS), plus its
+    share of `WIN_BONUS`."""
     scores = game.scores(state)
-    margins = _margins([float(s) for s in scores])
+    margins = relative_values([float(s) for s in scores], backup)
     winners = game.winners(state)
     for seat in winners:
         margins[seat] += WIN_BONUS / len(winners)

@@ -5,18 +5,21 @@ the result with the game's `heuristics.evaluate` (see `evaluation.heuristic_for`
 several steps by one seat (Flowers: draw, then place) are looked through: while the same seat is still
 to move, its best next step is taken (bounded in depth and width), so a draw is valued by the best
 place for the drawn card. `greedy:N` uses N determinizations (default 4; 1 in games without hidden
-information). Ties are broken by the agent's seeded generator.
+information). Ties are broken by the agent's seeded generator. A game whose heuristics give fast
+one-step values (`Heuristics.step_values`) is judged through them: the same values, without cloning
+and re-scoring each child.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.game import Game
 from .base import Agent, SeatInfo
-from .evaluation import Evaluate, heuristic_for
+from .evaluation import Evaluate, StepValues, fast_step_values_for, heuristic_for
 
 #: Determinizations averaged per decision when no budget is given.
 DEFAULT_DETERMINIZATIONS = 4
@@ -26,36 +29,56 @@ FOLLOW_DEPTH = 2
 FOLLOW_WIDTH = 48
 
 
+def pick_best(actions: Sequence[str], values: Sequence[float], rng: random.Random) -> tuple[str, float]:
+    """The action with the best value (ties within 1e-9 broken by `rng`) and the best value."""
+    best: list[str] = []
+    best_value = -math.inf
+    for action, value in zip(actions, values):
+        if value > best_value + 1e-9:
+            best_value, best = value, [action]
+        elif value >= best_value - 1e-9:
+            best.append(action)
+    return (best[0] if len(best) == 1 else rng.choice(best)), best_value
+
+
 def best_step(
     game: Game, state: Any, seat: int, actions: list[str], evaluate: Evaluate, rng: random.Random,
+    step_values: StepValues | None = None,
 ) -> tuple[str, Any, float]:
     """Among `actions`, the one with the best immediate value for `seat` (ties broken by `rng`), the state
-    after it and that state's value. `state` itself is not changed."""
-    best: list[tuple[str, Any]] = []
-    best_value = -math.inf
+    after it and that state's value. `state` itself is not changed.
+
+    With `step_values` (the game's fast one-step values, equal to `evaluate` of each child) only the
+    chosen action is applied to a clone; without, every action is.
+    """
+    if step_values is not None:
+        action, value = pick_best(actions, step_values(game, state, seat, actions), rng)
+        child = game.clone(state)
+        game.apply_legal(child, seat, action)
+        return action, child, value
+    children = []
+    values = []
     for action in actions:
         child = game.clone(state)
         game.apply_legal(child, seat, action)
-        value = evaluate(game, child, seat)
-        if value > best_value + 1e-9:
-            best_value, best = value, [(action, child)]
-        elif value >= best_value - 1e-9:
-            best.append((action, child))
-    action, child = best[0] if len(best) == 1 else rng.choice(best)
-    return action, child, best_value
+        children.append(child)
+        values.append(evaluate(game, child, seat))
+    action, value = pick_best(actions, values, rng)
+    return action, children[actions.index(action)], value
 
 
 def follow_turn(
     game: Game, state: Any, seat: int, evaluate: Evaluate, rng: random.Random,
-    depth: int = FOLLOW_DEPTH, width: int = FOLLOW_WIDTH,
+    depth: int = FOLLOW_DEPTH, width: int = FOLLOW_WIDTH, step_values: StepValues | None = None,
+    value: float | None = None,
 ) -> tuple[Any, float]:
     """`state` after `seat`'s best next steps while it is still to move, and that state's value for `seat`.
 
     Each further step of the same seat's turn takes the action with the best immediate value (at most
     `width` of them tried, a random sample beyond that), for at most `depth` steps: the cost grows with
-    the sum of the steps' choices, not their product. `state` itself is not changed.
+    the sum of the steps' choices, not their product. `value`, if known, is `state`'s own value (saves
+    evaluating it when the turn is over). `state` itself is not changed.
     """
-    value = evaluate(game, state, seat)
     for _ in range(depth):
         if game.is_over(state) or seat not in game.to_move(state):
             break
@@ -64,29 +87,32 @@ def follow_turn(
             break
         if len(actions) > width:
             actions = rng.sample(actions, width)
-        _, state, value = best_step(game, state, seat, actions, evaluate, rng)
-    return state, value
+        _, state, value = best_step(game, state, seat, actions, evaluate, rng, step_values)
+    return state, (evaluate(game, state, seat) if value is None else value)
 
 
 def lookahead(
     game: Game, state: Any, seat: int, evaluate: Evaluate, rng: random.Random,
-    depth: int = FOLLOW_DEPTH, width: int = FOLLOW_WIDTH,
+    depth: int = FOLLOW_DEPTH, width: int = FOLLOW_WIDTH, step_values: StepValues | None = None,
 ) -> float:
     """The value of `state` for `seat`: evaluated now or, while `seat` is still to move, after its next steps."""
-    return follow_turn(game, state, seat, evaluate, rng, depth, width)[1]
+    return follow_turn(game, state, seat, evaluate, rng, depth, width, step_values)[1]
 
 
 def action_values(
     game: Game, states: list[Any], seat: int, actions: list[str], evaluate: Evaluate, rng: random.Random,
-    depth: int = FOLLOW_DEPTH,
+    depth: int = FOLLOW_DEPTH, step_values: StepValues | None = None,
 ) -> list[float]:
-    """The mean lookahead value of each action over the given determinized states."""
+    """The mean lookahead value of each action over the given determinized states (with `step_values`,
+    the game's fast one-step values, for each action's own value and every followed step)."""
     totals = [0.0] * len(actions)
     for state in states:
+        known = step_values(game, state, seat, actions) if step_values is not None else None
         for index, action in enumerate(actions):
             child = game.clone(state)
             game.apply_legal(child, seat, action)
-            totals[index] += lookahead(game, child, seat, evaluate, rng, depth)
+            totals[index] += follow_turn(game, child, seat, evaluate, rng, depth, step_values=step_values,
+                                         value=known[index] if known is not None else None)[1]
     return [total / len(states) for total in totals]
 
 
@@ -107,7 +133,8 @@ class GreedyAgent(Agent):
         game = info.game
         samples = self.determinizations if game.hidden_information else 1
         states = [info.determinize(self.rng) for _ in range(samples)]
-        values = action_values(game, states, info.seat, actions, heuristic_for(game), self.rng)
+        values = action_values(game, states, info.seat, actions, heuristic_for(game), self.rng,
+                               step_values=fast_step_values_for(game))
         best = max(values)
         return self.rng.choice([a for a, v in zip(actions, values) if v >= best - 1e-9])
 

@@ -17,7 +17,12 @@ One search per decision, rooted at the deciding seat's information set. Each ite
    the card still in hand) and cuts off with the game's heuristic (`evaluation.cutoff_margins`), or
    scores the end (`evaluation.final_margins`);
 4. **backs up** one reward per seat; an edge's statistics are from the side of the seat acting there,
-   so opponents are searched as players of their own interests (any number of players).
+   so opponents are searched as players of their own interests (any number of players). The reward is
+   each seat's margin over the best rival (`backup="best"`), or over the rivals' mean, or its own value.
+
+Where a game gives fast one-step values (`Heuristics.step_values`), ranking a node's new actions,
+greedy rollout steps and finishing a turn use them instead of cloning, applying and evaluating every
+action: the same values, so the same search for the same seed; only a chosen action is applied.
 
 Hidden actions: when a game's actions are all public (`Game.public_actions`) there is one tree
 (SO-ISMCTS). Otherwise every seat has its own tree (MO-ISMCTS): the seat to move selects in its own
@@ -37,12 +42,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.game import Game
 from .base import Agent, Seconds, SeatInfo
-from .evaluation import Evaluate, cutoff_margins, final_margins, heuristic_for, search_hints_for, seat_value_for
-from .greedy import best_step, follow_turn
+from .evaluation import (BACKUPS, Evaluate, StepValues, cutoff_margins, fast_step_values_for, final_margins, heuristic_for,
+                         margin_step_values_for, search_hints_for, seat_value_for)
+from .greedy import follow_turn, pick_best
 
 DEFAULT_ITERATIONS = 300
 #: Rollout steps after the tree, and actions a greedy rollout step tries, unless the game suggests others.
@@ -53,6 +59,25 @@ ROLLOUT_SAMPLE = 4
 PRIOR_WEIGHT = 5.0
 #: Determinizations the root's prior (the greedy player's judgement) is averaged over.
 PRIOR_SAMPLES = 4
+
+
+class _Fast(NamedTuple):
+    """A game's fast one-step values for one search: `steps` its `evaluate` after each action, `margins`
+    the search's margin after each action (None where the game has no fast path for it)."""
+
+    steps: StepValues | None
+    margins: StepValues | None
+
+
+def _after(game: Game, state: Any, seat: int, action: str) -> Any:
+    """A clone of `state` with `action` applied."""
+    child = game.clone(state)
+    game.apply_legal(child, seat, action)
+    return child
+
+
+#: No fast path: every one-step value by cloning and evaluating.
+NO_FAST = _Fast(None, None)
 
 
 class Node:
@@ -96,7 +121,8 @@ class IsmctsAgent(Agent):
     many visits the heuristic's judgement of an action is worth per rival seat (0: none) and
     `prior_samples` how many determinizations the root's judgement is averaged over (0: the root
     gets the one-step judgement like every other node). `finish_turn` (default on) lets the last
-    mover finish its turn before a cut-off.
+    mover finish its turn before a cut-off. `backup` is the reward each seat backs up (evaluation.BACKUPS:
+    its margin over the best rival, over the mean of the rivals, or its own value).
     """
 
     def __init__(
@@ -112,6 +138,7 @@ class IsmctsAgent(Agent):
         prior_weight: float = PRIOR_WEIGHT,
         prior_samples: int = PRIOR_SAMPLES,
         finish_turn: bool = True,
+        backup: str = "best",
     ):
         if budget is not None and (isinstance(budget, bool) or not budget > 0):
             raise ValueError(f"ismcts takes a positive budget, not {budget!r}")
@@ -124,6 +151,9 @@ class IsmctsAgent(Agent):
         if (rollout_depth is not None and rollout_depth < 0) or (rollout_sample is not None and rollout_sample < 1):
             raise ValueError(f"rollout_depth must be 0 or more and rollout_sample 1 or more, "
                              f"not {rollout_depth}, {rollout_sample}")
+        if backup not in BACKUPS:
+            raise ValueError(f"backup must be one of {', '.join(BACKUPS)}, not {backup!r}")
+        self.backup = backup
         self._low, self._high = 0.0, 0.0
         self.rng = random.Random(seed)
         self.budget: int | Seconds = budget if budget is not None else DEFAULT_ITERATIONS
@@ -155,6 +185,7 @@ class IsmctsAgent(Agent):
             return actions[0]
         game = info.game
         evaluate = heuristic_for(game)
+        fast = _Fast(fast_step_values_for(game), margin_step_values_for(game) if self.backup == "best" else None)
         hints = search_hints_for(game)
         self._sample = (self.rollout_sample if self.rollout_sample is not None
                         else hints.get("rollout_sample", ROLLOUT_SAMPLE))
@@ -175,8 +206,8 @@ class IsmctsAgent(Agent):
                 self._depth = self._rollout_depth(hints, players)
                 roots = [Node()] * players if game.public_actions else [Node() for _ in range(players)]
                 if self.prior_samples > 0 and self.prior_weight > 0:
-                    self._judge_root(info, state, roots[info.seat], actions, evaluate)
-            self._iterate(game, state, roots, evaluate, info.seat)
+                    self._judge_root(info, state, roots[info.seat], actions, evaluate, fast)
+            self._iterate(game, state, roots, evaluate, info.seat, fast)
             iterations += 1
         self.last_iterations = iterations
         return self._best(roots[info.seat], actions)
@@ -198,7 +229,8 @@ class IsmctsAgent(Agent):
         best = max(key(a) for a in actions)
         return self.rng.choice([a for a in actions if key(a) == best])
 
-    def _iterate(self, game: Game, state: Any, roots: list[Node], evaluate: Evaluate, seat: int) -> None:
+    def _iterate(self, game: Game, state: Any, roots: list[Node], evaluate: Evaluate, seat: int,
+                 fast: _Fast = NO_FAST) -> None:
         """One iteration on one determinization: select, expand, roll out, back up.
 
         `roots[p]` is the tree of observer p (all the same tree when every action is public). The seat
@@ -220,7 +252,7 @@ class IsmctsAgent(Agent):
             if not legal:
                 break
             if not node.known.issuperset(legal):
-                self._rank(game, state, node, seat, legal, evaluate)
+                self._rank(game, state, node, seat, legal, evaluate, fast)
             action, new = self._select(node, legal)
             path.append((node, action, seat))
             public = action if shared else game.public_action(state, seat, action)
@@ -233,14 +265,15 @@ class IsmctsAgent(Agent):
                     cursors[observer] = cursors[observer].child(action if observer == seat else public)
             if new:
                 break
-        rewards = self._leaf(game, state, evaluate, players, path[-1][2] if path else seat)
+        rewards = self._leaf(game, state, evaluate, players, path[-1][2] if path else seat, fast)
         self._low = min(self._low, *rewards)
         self._high = max(self._high, *rewards)
         for visited, action, actor in path:
             visited.n[action] += 1
             visited.w[action] += rewards[actor]
 
-    def _rank(self, game: Game, state: Any, node: Node, seat: int, legal: list[str], evaluate: Evaluate) -> None:
+    def _rank(self, game: Game, state: Any, node: Node, seat: int, legal: list[str], evaluate: Evaluate,
+              fast: _Fast = NO_FAST) -> None:
         """Rank the actions of `legal` the node has not seen by their one-step heuristic value for `seat`,
         and merge them into the order in which widening opens the node's actions (best first).
 
@@ -253,25 +286,28 @@ class IsmctsAgent(Agent):
         if len(legal) <= 1:
             node.order.extend(new)
             return
-        with_prior = self.prior_weight > 0
-        seat_value = seat_value_for(game)
         value_of = node.prior
-        for action in new:
-            child = game.clone(state)
-            game.apply_legal(child, seat, action)
-            if with_prior:
-                value = cutoff_margins(game, child, seat_value, self._players)[seat]
-                self._low, self._high = min(self._low, value), max(self._high, value)
+        if self.prior_weight > 0:
+            if fast.margins is not None:
+                values = fast.margins(game, state, seat, new)
             else:
-                value = evaluate(game, child, seat)
-            value_of[action] = value
+                seat_value = seat_value_for(game)
+                values = [cutoff_margins(game, _after(game, state, seat, action), seat_value, self._players, self.backup)[seat]
+                          for action in new]
+            self._low, self._high = min(self._low, *values), max(self._high, *values)
+        elif fast.steps is not None:
+            values = fast.steps(game, state, seat, new)
+        else:
+            values = [evaluate(game, _after(game, state, seat, action), seat) for action in new]
+        value_of.update(zip(new, values))
         if node.order:
             node.order.extend(new)
             node.order.sort(key=lambda action: -value_of.get(action, -math.inf))
         else:
             node.order = sorted(new, key=lambda action: -value_of[action])
 
-    def _judge_root(self, info: SeatInfo, state: Any, root: Node, actions: list[str], evaluate: Evaluate) -> None:
+    def _judge_root(self, info: SeatInfo, state: Any, root: Node, actions: list[str], evaluate: Evaluate,
+                    fast: _Fast = NO_FAST) -> None:
         """Give the root the greedy player's judgement as its prior: each action's margin after the seat's
         best continuation of its turn, averaged over `prior_samples` determinizations (one without hidden
         information), and open the root's actions in that order."""
@@ -282,10 +318,9 @@ class IsmctsAgent(Agent):
         totals = [0.0] * len(actions)
         for sample in states:
             for index, action in enumerate(actions):
-                child = game.clone(sample)
-                game.apply_legal(child, seat, action)
-                child, _ = follow_turn(game, child, seat, evaluate, self.rng)
-                totals[index] += cutoff_margins(game, child, seat_value, self._players)[seat]
+                child, _ = follow_turn(game, _after(game, sample, seat, action), seat, evaluate, self.rng,
+                                       step_values=fast.steps)
+                totals[index] += cutoff_margins(game, child, seat_value, self._players, self.backup)[seat]
         for action, total in zip(actions, totals):
             value = root.prior[action] = total / len(states)
             self._low, self._high = min(self._low, value), max(self._high, value)
@@ -335,8 +370,10 @@ class IsmctsAgent(Agent):
             return best_action, True
         return best_action, False
 
-    def _leaf(self, game: Game, state: Any, evaluate: Evaluate, players: int, mover: int) -> list[float]:
-        """Roll out up to `rollout_depth` steps, then score the end or cut off with the heuristic."""
+    def _leaf(self, game: Game, state: Any, evaluate: Evaluate, players: int, mover: int,
+              fast: _Fast = NO_FAST) -> list[float]:
+        """Roll out up to `rollout_depth` steps (in place: `state` is this iteration's own), then score the
+        end or cut off with the heuristic."""
         rng = self.rng
         for _ in range(self._depth):
             if game.is_over(state):
@@ -347,13 +384,18 @@ class IsmctsAgent(Agent):
             if self.rollout_policy == "greedy" and len(legal) > 1:
                 if len(legal) > self._sample:
                     legal = rng.sample(legal, self._sample)
-                _, state, _ = best_step(game, state, seat, legal, evaluate, rng)
+                if fast.steps is not None:
+                    values = fast.steps(game, state, seat, legal)
+                else:
+                    values = [evaluate(game, _after(game, state, seat, action), seat) for action in legal]
+                game.apply_legal(state, seat, pick_best(legal, values, rng)[0])
             else:
                 game.apply_legal(state, seat, rng.choice(legal))
             mover = seat
         if self.finish_turn and not game.is_over(state) and game.to_move(state) == (mover,):
-            state, _ = follow_turn(game, state, mover, evaluate, rng)
+            state, _ = follow_turn(game, state, mover, evaluate, rng, step_values=fast.steps)
         if game.is_over(state):
-            return final_margins(game, state)
-        return cutoff_margins(game, state, seat_value_for(game), players)
+            return final_margins(game, state, self.backup)
+        return cutoff_margins(game, state, seat_value_for(game), players, self.backup)
+
 

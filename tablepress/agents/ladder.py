@@ -12,7 +12,7 @@ Everything is seeded: the same seed gives the same games, whatever the number of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,12 +77,14 @@ class Rung:
         data = asdict(self)
         data.pop("results")
         lo, hi = self.ci95
-        data.update(win_rate=self.win_rate, ci95=[lo, hi], fair_share=self.fair_share)
+        data.update(win_rate=self.win_rate, ci95=[lo, hi], fair_share=self.fair_share,
+                    beats_fair_share=lo > self.fair_share)
         return data
 
 
 def run_rung(game_name: str, players: int, challenger: str, opponent: str, games: int, seed: int = 0,
-             jobs: int = 1, on_rows: Callable[[int], None] | None = None) -> Rung:
+             jobs: int = 1, on_rows: Callable[[int], None] | None = None,
+             options: Mapping[str, Any] | None = None) -> Rung:
     """Play `games` games of one rung (on `jobs` local processes) and collect the challenger's results.
 
     `on_rows(n)` is called as each batch of n games finishes (for a progress bar).
@@ -90,7 +92,8 @@ def run_rung(game_name: str, players: int, challenger: str, opponent: str, games
     game = get_game(game_name)
     game.check_players(players)
     rung = Rung(game.name, players, challenger, opponent)
-    spec = SimSpec(rung.game, players, (challenger,) + (opponent,) * (players - 1), rotate=True)
+    spec = SimSpec(rung.game, players, (challenger,) + (opponent,) * (players - 1),
+                   game.normalise_options(options or {}), rotate=True)
     start = cpu_seconds()
     rows = run_games(spec, derive_seed(seed, rung.game, players, challenger, opponent), games, jobs=jobs,
                      on_rows=on_rows)

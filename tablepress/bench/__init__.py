@@ -1,18 +1,23 @@
 """Speed, for any game: `tablepress bench`, the one benchmark.
 
-- Engine: uniformly random games back to back, actions and whole games per second (legal_actions and
+- Machine: cores, load average and Python, printed first: the figures are only comparable beside them.
+- Engine: uniformly random games back to back, actions and whole games per CPU second (legal_actions and
   apply_legal only: the engine's own speed).
-- Search: ISMCTS iterations per second on positions from random games (played through `Match`).
+- Agents: whole games per CPU second with `greedy` and with `ismcts:300` in every seat (through `Match`),
+  and ISMCTS iterations per CPU second on positions from random games.
 - Simulator (`--simulator`): games per CPU second through `tablepress simulate`'s runner with random
   and greedy seats, and what `--jobs 2` does against `--jobs 1`.
 - Research (`--research`, the rl extra): our engines and ISMCTS against OpenSpiel's (`bench.research`,
   imported only then).
 
-Speed is measured, never asserted.
+Speed is measured, never asserted. Every rate is per CPU second of this process (`time.process_time`),
+so it holds on a machine shared with other work; the load average says how shared it was.
 """
 
 from __future__ import annotations
 
+import os
+import platform
 import random
 import time
 from collections.abc import Iterator, Sequence
@@ -20,6 +25,7 @@ from dataclasses import dataclass
 
 from rich.table import Table
 
+from ..agents.base import make_agent
 from ..agents.ismcts import IsmctsAgent
 from ..core.errors import TablepressError
 from ..core.game import Game
@@ -51,18 +57,63 @@ class BenchResult:
 
 
 def random_playouts(game: Game, players: int, seconds: float = 2.0, seed: int = 0) -> BenchResult:
-    """Play uniformly random games back to back for about `seconds`."""
+    """Play uniformly random games back to back for about `seconds` of CPU time."""
     rng = random.Random(seed)
     games = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or games == 0:
+    start = time.process_time()
+    while time.process_time() - start < seconds or games == 0:
         state = game.new(players, rng.getrandbits(32))
         while not game.is_over(state):
             seat = rng.choice(game.to_move(state))
             game.apply_legal(state, seat, rng.choice(game.legal_actions(state, seat)))
             actions += 1
         games += 1
-    return BenchResult(game.name, players, games, actions, time.perf_counter() - start)
+    return BenchResult(game.name, players, games, actions, time.process_time() - start)
+
+
+#: The agents whose whole-game speed `tablepress bench` reports (the same spec in every seat).
+AGENT_SPECS = ("greedy", "ismcts:300")
+
+
+def agent_games(game: Game, players: int, spec: str, seconds: float = 2.0, seed: int = 0) -> BenchResult:
+    """Play whole games with the agent `spec` in every seat, through `Match`, for about `seconds` of CPU
+    time (at least one game); `actions` counts the agents' decisions. Setting up agents is included."""
+    rng = random.Random(seed)
+    games = decisions = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds or games == 0:
+        match = Match(game, players, rng.getrandbits(32))
+        agents = [make_agent(spec, rng.getrandbits(32)) for _ in range(players)]
+        while not match.is_over:
+            seat = match.next_mover()
+            match.act(seat, agents[seat].choose(match.seat_info(seat)))
+            decisions += 1
+        games += 1
+    return BenchResult(game.name, players, games, decisions, time.process_time() - start)
+
+
+def machine() -> dict[str, str]:
+    """What the figures were measured on: cores, load average now, Python and platform."""
+    try:
+        load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        load = "unknown"
+    return {
+        "cores": str(os.cpu_count() or "unknown"),
+        "load average (1, 5, 15 min)": load,
+        "python": platform.python_version(),
+        "platform": platform.platform(terse=True),
+    }
+
+
+def machine_table(note: str = "") -> Table:
+    """The machine (cores, load average) as a small table; `note` says when it was read."""
+    table = Table(title=f"Machine{note}")
+    table.add_column("what")
+    table.add_column("value")
+    for what, value in machine().items():
+        table.add_row(what, value)
+    return table
 
 
 @dataclass
@@ -77,12 +128,18 @@ class SearchSpeed:
 
     @property
     def iterations_per_second(self) -> float:
-        """Search iterations (determinize, select, expand, cut off, back up) per second."""
+        """Search iterations (determinize, select, expand, cut off, back up) per CPU second."""
         return self.iterations / self.seconds if self.seconds else 0.0
 
 
-def ismcts_speed(game: Game, players: int, seconds: float = 2.0, seed: int = 0, budget: int = 200) -> SearchSpeed:
-    """Run `ismcts:budget` decisions on positions taken at random points of random games for about `seconds`."""
+#: The ISMCTS budget whose iterations per second the bench reports.
+SEARCH_BUDGET = 300
+
+
+def ismcts_speed(game: Game, players: int, seconds: float = 2.0, seed: int = 0,
+                 budget: int = SEARCH_BUDGET) -> SearchSpeed:
+    """Run `ismcts:budget` decisions on positions taken at random points of random games for about `seconds`
+    of CPU time."""
     rng = random.Random(seed)
     agent = IsmctsAgent(seed=seed, budget=budget)
     speed = SearchSpeed(game.name, players, 0, 0, 0.0)
@@ -91,9 +148,9 @@ def ismcts_speed(game: Game, players: int, seconds: float = 2.0, seed: int = 0, 
         if speed.seconds >= seconds and speed.decisions:
             return
         if len(legal) > 1 and rng.random() < 0.05 + 0.2 * stop:
-            start = time.perf_counter()
+            start = time.process_time()
             agent.choose(match.seat_info(seat))
-            speed.seconds += time.perf_counter() - start
+            speed.seconds += time.process_time() - start
             speed.decisions += 1
             speed.iterations += agent.last_iterations
 
@@ -144,18 +201,28 @@ def player_counts(game: Game, players: str | None) -> list[int]:
 
 def bench_tables(games: Sequence[str] | None, players: str | None, seconds: float, ismcts: bool = True,
                  research: bool = False, simulator: bool = False) -> Iterator[Table]:
-    """The `tablepress bench` tables, each yielded once measured; bad input raises TablepressError."""
+    """The `tablepress bench` tables, each yielded once measured; bad input raises TablepressError.
+
+    First the machine, then per game and player count: random play, whole games of each of
+    `AGENT_SPECS` (ismcts only with `ismcts`) and ISMCTS iterations, all per CPU second; then the
+    machine again (the load may have changed while measuring).
+    """
     chosen = [get_game(name) for name in (games or game_names())]
     plan = [(game, player_counts(game, players)) for game in chosen]
-    table = Table(title="Random self-play and search speed")
-    for column in ("game", "players", "games", "actions/s", "games/s", *(["ismcts it/s"] if ismcts else [])):
+    yield machine_table(" (before)")
+    specs = [spec for spec in AGENT_SPECS if ismcts or not spec.startswith("ismcts")]
+    table = Table(title="Speed per CPU second: random play, whole agent games, search")
+    for column in ("game", "players", "random actions/s", "random games/s",
+                   *(f"{spec} games/s" for spec in specs), *([f"ismcts:{SEARCH_BUDGET} it/s"] if ismcts else [])):
         table.add_column(column, justify="right")
     for game, counts in plan:
         for count in counts:
             result = random_playouts(game, count, seconds)
+            agents = [agent_games(game, count, spec, seconds) for spec in specs]
             search = ismcts_speed(game, count, seconds) if ismcts else None
-            table.add_row(game.name, str(count), str(result.games), f"{result.actions_per_second:,.0f}",
+            table.add_row(game.name, str(count), f"{result.actions_per_second:,.0f}",
                           f"{result.games_per_second:,.1f}",
+                          *(_rate(agent.games_per_second) for agent in agents),
                           *([f"{search.iterations_per_second:,.0f}"] if search else []))
     yield table
     if simulator:
@@ -168,6 +235,12 @@ def bench_tables(games: Sequence[str] | None, players: str | None, seconds: floa
                 raise
             raise TablepressError("--research needs OpenSpiel: pip install 'tablepress[rl]'") from None
         yield from research_tables([game.name for game in chosen], seconds=min(seconds, 1.0))
+    yield machine_table(" (after)")
+
+
+def _rate(per_second: float) -> str:
+    """A rate with two significant digits below 10 and none above (0.43, 2.7, 62)."""
+    return f"{per_second:.2g}" if per_second < 10 else f"{per_second:,.0f}"
 
 
 def simulator_tables(plan: Sequence[tuple[Game, Sequence[int]]], seconds: float) -> Iterator[Table]:

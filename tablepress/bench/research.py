@@ -58,8 +58,14 @@ class PlayRow:
 
 
 def positions(game: Game, players: int, count: int, seed: int) -> list[tuple[int, list[int]]]:
-    """`count` positions with a choice to make: (deal seed < 2**32, action indices from the start)."""
+    """`count` positions with a choice to make: (deal seed < 2**32, action indices from the start).
+
+    Each step is a random action that has an id in the game's fixed action space, so OpenSpiel can replay it.
+    """
+    from ..rl.spaces import spaces
+
     rng = random.Random(seed)
+    actions = spaces(game, players).actions
     found: list[tuple[int, list[int]]] = []
     while len(found) < count:
         deal = rng.getrandbits(32)
@@ -68,8 +74,10 @@ def positions(game: Game, players: int, count: int, seed: int) -> list[tuple[int
         path: list[int] = []
         while not match.is_over and len(path) < stop:
             seat = match.next_mover()
-            index = rng.randrange(len(match.legal(seat)))
-            match.act(seat, match.legal(seat)[index])
+            legal = match.legal(seat)
+            ids = actions.ids(game.view(match.state, seat), seat, legal)
+            index = rng.choice([i for i, found_id in enumerate(ids) if found_id is not None])  # OpenSpiel can play it
+            match.act(seat, legal[index])
             path.append(index)
         if not match.is_over and len(match.legal(match.next_mover())) > 1:
             found.append((deal, path))

@@ -12,6 +12,8 @@ needs; nothing looks modules up by name. A part a game does not ship has a defau
 | `components` | `components(game) -> [Component]`: boards, tracks, token sheets, scorebooks | cards only |
 | `folder` files | `intro.toml` (intro), `rules.md` (the full rules), `web.js` (the web table) | made from the game's title and summary; the generic web table |
 | `expectations` | `Expectations`: what the shared tests check of this game | every player count, default options |
+| `actions` | `actions(game, players, options) -> core.actions.ActionSpace`: one fixed id per action (RL) | action k = the k-th legal action (not fixed) |
+| `observation` | `observation(game, players, options) -> core.actions.Observation`: named planes from a view (RL) | the view hashed into a vector |
 
 A package is registered under the `tablepress.games` entry-point group (see `registry`).
 """
@@ -24,7 +26,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from .actions import ActionSpaceMaker, ObservationMaker
 from .game import Game
+from .narration import Narrate, plain_narrate
+from .preview import Note, no_note
 
 if TYPE_CHECKING:  # pragma: no cover - only for type checkers
     from .match import Match
@@ -179,6 +184,14 @@ class GamePackage:
     faces: FaceMaker | None = None
     components: ComponentMaker | None = None
     expectations: Expectations = field(default_factory=Expectations)
+    #: The fixed action space for learning agents (None: `tablepress.rl` uses the legal-index space).
+    actions: ActionSpaceMaker | None = None
+    #: The observation planes for learning agents (None: `tablepress.rl` hashes the view).
+    observation: ObservationMaker | None = None
+    #: Narrates a move for the log from views only (core/narration.py); default: the action as written.
+    narrate: Narrate = plain_narrate
+    #: A note on what each legal action would do (core/preview.py); default: points only.
+    note: Note = no_note
 
     @property
     def name(self) -> str:
@@ -205,8 +218,10 @@ class GamePackage:
 
 def package(game: Game, module_file: str, *, terminal: Any = None, heuristics: Heuristics | None = None,
             stats: Figures | None = None, faces: FaceMaker | None = None,
-            components: ComponentMaker | None = None,
-            expectations: Expectations | None = None) -> GamePackage:
+            components: ComponentMaker | None = None, actions: ActionSpaceMaker | None = None,
+            observation: ObservationMaker | None = None,
+            expectations: Expectations | None = None, narrate: Narrate | None = None,
+            note: Note | None = None) -> GamePackage:
     """A game's package from its `__init__.py` (`module_file` is that file's `__file__`).
 
     `terminal` may be a `TerminalView` or a module with `render` (and `command`, `legend`, `numbered`).
@@ -221,5 +236,6 @@ def package(game: Game, module_file: str, *, terminal: Any = None, heuristics: H
     return GamePackage(
         game=game, folder=Path(module_file).resolve().parent, terminal=view,
         heuristics=heuristics or Heuristics(), stats=stats or no_figures, faces=faces, components=components,
-        expectations=expectations or Expectations(),
+        expectations=expectations or Expectations(), actions=actions, observation=observation,
+        narrate=narrate or plain_narrate, note=note or no_note,
     )

@@ -288,31 +288,41 @@ def _grid_html(grid: list[list[Face | None]]) -> str:
     return f'<div class="cards">{"".join(rows)}</div>'
 
 
+
+def rich_html(text: str) -> str:
+    """Intro text (escaped) with **bold** and `code` as HTML."""
+    return _markup(text, "strong", ("<code>", "</code>"))
+
+
+def section_body_html(game: Game, section: Section) -> str:
+    """A section's paragraphs and bullet lists as HTML (the web page and the HTML intro share it)."""
+    parts: list[str] = []
+    items: list[str] = []
+    for kind, text in _blocks(_section_text(game, section)):
+        if kind == "li":
+            items.append(f"<li>{rich_html(text)}</li>")
+            continue
+        if items:
+            parts.append(f"<ul>{''.join(items)}</ul>")
+            items = []
+        parts.append(f"<p>{rich_html(text)}</p>")
+    if items:
+        parts.append(f"<ul>{''.join(items)}</ul>")
+    return "".join(parts)
+
+
 def intro_html(game: Game) -> str:
     """The intro as a standalone HTML page (the web app links it; it prints on one page too)."""
     intro = load_intro(game)
-
-    def rich(text: str) -> str:
-        return _markup(text, "strong", ("<code>", "</code>"))
 
     parts = [f"<h1>{html.escape(intro.title)}</h1>"]
     sub = " · ".join(part for part in (intro.tagline, intro.facts) if part)
     if sub:
         parts.append(f'<p class="sub">{html.escape(sub)}</p>')
-    parts.append(f'<p class="thesis"><strong>Thesis.</strong> {rich(intro.thesis)}</p>')
+    parts.append(f'<p class="thesis"><strong>Thesis.</strong> {rich_html(intro.thesis)}</p>')
     for section in intro.sections:
         parts.append(f'<section id="{html.escape(section.id)}"><h2>{html.escape(section.heading)}</h2>')
-        items: list[str] = []
-        for kind, text in _blocks(_section_text(game, section)):
-            if kind == "li":
-                items.append(f"<li>{rich(text)}</li>")
-                continue
-            if items:
-                parts.append(f"<ul>{''.join(items)}</ul>")
-                items = []
-            parts.append(f"<p>{rich(text)}</p>")
-        if items:
-            parts.append(f"<ul>{''.join(items)}</ul>")
+        parts.append(section_body_html(game, section))
         if section.cards:
             parts.append(_grid_html(card_grid(game, section)))
         parts.append("</section>")

@@ -1,17 +1,17 @@
-"""Generic encodings shared by the PettingZoo and OpenSpiel adapters: action indices, view features, rewards.
+"""Generic encodings shared by the adapters: measured bounds, chance sizes, hashed view features, rewards.
 
 Nothing here knows any game: everything goes through the `Game` protocol.
 
-Actions: action k is the k-th entry of `legal_actions(state, seat)` (the engine's stable order). The
-action space of a game at a player count is `Bounds.actions` wide: the game's `action_bound(...)` if it
-declares one, otherwise the largest number of legal actions seen in `MEASURE_GAMES` seeded random
-games, doubled and rounded up to a power of two (deterministic: the same engine gives the same size).
+Bounds: a game's `action_bound(...)` and `length_bound(...)` if it declares them, otherwise the
+largest number of legal actions and the longest game seen in `MEASURE_GAMES` seeded random games
+(actions doubled and rounded up to a power of two; length doubled plus 16) — deterministic. The
+legal-index action space of a game without a fixed one (`spaces.LegalIndexSpace`) is that wide.
 
-Observations: feature hashing of the seat's view (the only way information leaves the engine).
-The view JSON is flattened into leaves `path=value` (`public.stacks[0].cards=14`); each leaf sets
-feature `crc32(path=value) mod size` to 1; a numeric leaf also adds `v/(1+|v|)` to feature
-`crc32(path#) mod size`, and a scalar inside a list also sets the index-free `path[]=value`
-feature (a bag, for hands). `seat=N` says whose view it is. The vector is clipped to [-1, 1].
+Hashed features (the observation of a game that declares no planes): the view JSON is flattened into
+leaves `path=value` (`public.stacks[0].cards=14`); each leaf sets feature `crc32(path=value) mod
+size` to 1; a numeric leaf also adds `v/(1+|v|)` to feature `crc32(path#) mod size`, and a scalar
+inside a list also sets the index-free `path[]=value` feature (a bag, for hands). `seat=N` says whose
+view it is. The vector is clipped to [-1, 1].
 """
 
 from __future__ import annotations
@@ -36,10 +36,6 @@ from ..core.rng import derive_seed, record_chance
 MEASURE_GAMES = 32
 #: Reward modes: +1 winners / -1 others; normalised score margin in [-1, 1]; raw final scores.
 REWARD_MODES = ("win", "score", "raw")
-
-
-class ActionSpaceExceeded(TablepressError):
-    """A state has more legal actions than the fixed action space measured for the game."""
 
 
 @dataclass(frozen=True)
@@ -135,18 +131,6 @@ def chance_bounds(game: Game, players: int, options: Mapping[str, Any] | None = 
     seen in seeded random games, at least every card in the game (a shuffle never holds more) and the
     player count — and a bound on events per game: twice the most seen, plus 16."""
     return _cached_chance_bounds(game, players, _options_key(options))
-
-
-def legal_mask(legal: list[str], size: int, game_name: str = "") -> np.ndarray:
-    """The int8 mask with 1 for each index below len(legal); raises if the action space is too small."""
-    if len(legal) > size:
-        raise ActionSpaceExceeded(
-            f"{game_name or 'game'}: {len(legal)} legal actions exceed the action space of {size}; "
-            "declare Game.action_bound or pass max_actions"
-        )
-    mask = np.zeros(size, dtype=np.int8)
-    mask[: len(legal)] = 1
-    return mask
 
 
 # ----- observations ---------------------------------------------------------------------------

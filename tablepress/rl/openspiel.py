@@ -2,7 +2,7 @@
 
 `pyspiel.load_game("tablepress_flowers", {"players": 3})` (a game `by-this` is `tablepress_by_this`).
 Parameters: `players`; `reward` ("win": +1/-1, or "score": normalised margin; solo games give
-s/(1+|s|)); `obs_size` (tensor length); and each of the game's own options (a "set" option as names
+s/(1+|s|)); and each of the game's own options (a "set" option as names
 joined by "+": `electives=Chrysanthemum+Tulip`).
 
 Chance: every random draw of the engine is an explicit chance node. Engines draw all game chance
@@ -19,12 +19,16 @@ at the setup (Flowers, By This) draw from that order later, with no further chan
 the outcomes, only their views. `max_chance_outcomes` and the extra game length are measured
 (`encoding.chance_bounds`); `from_engine_game` gives the OpenSpiel state of a seeded engine game.
 
-Actions: id k is the k-th legal action in the engine's order (`encoding`); `action_to_string` gives
-its text. Simultaneous choices are taken seat by seat, hidden by the engine's views.
+Actions: the game's fixed action space (`tablepress.rl.spaces`; `num_distinct_actions` is its size
+and id k means the same move in every state); `action_to_string` gives the legal text, or the id's
+name when it is not legal now. A game without a fixed space gets the legal-index one. Simultaneous
+choices are taken seat by seat, hidden by the engine's views.
 
 Information: the observation string is the seat's view as JSON; the information-state string is the
 seat, the log of every action as that seat saw it (its own in full, others' through
-`public_action`), and its view. Tensors hash the same data (`encoding.encode_features`).
+`public_action`), and its view. The observation tensor is the game's observation planes of the view
+(the observer's `dict` names each plane); the information-state tensor adds the seat's own action ids
+in order (`spaces.InfoState`: perfect recall). A public observer encodes the spectator's view.
 `resample_from_infostate` calls `Game.determinize`, so OpenSpiel's ISMCTS bot can play (a resampled
 state's future chance is still chance nodes; at a chance node the pending call starts its chance
 again). States serialise through their history (chance outcomes and action ids) and pickle.
@@ -46,9 +50,9 @@ from ..core.game import Game, Option
 from ..core.match import Match, Move
 from ..core.registry import game_names, get_game
 from ..core.rng import NeedChance, record_chance, scripted_chance
-from .encoding import bounds, chance_bounds, encode_features, feature_texts, final_rewards, legal_mask
+from .encoding import bounds, chance_bounds, final_rewards
+from .spaces import Spaces, spaces
 
-DEFAULT_OBS_SIZE = 512
 #: A "set" option's names are joined with "+" (a comma would end the parameter in a game string).
 SET_SEPARATOR = "+"
 
@@ -83,7 +87,6 @@ def game_type(game: Game) -> pyspiel.GameType:
     params: dict[str, Any] = {
         "players": game.default_players,
         "reward": "win",
-        "obs_size": DEFAULT_OBS_SIZE,
     }
     params.update({option.name: _option_param(option) for option in game.options})
     return pyspiel.GameType(
@@ -135,12 +138,12 @@ class TablepressSpielGame(pyspiel.Game):
         self.reward_mode = str(full["reward"])
         if self.reward_mode not in ("win", "score"):
             raise ValueError("reward must be win or score (OpenSpiel needs bounded utilities)")
-        self.obs_size = int(full["obs_size"])
         self.options = game.normalise_options({o.name: _from_param(o, full[o.name]) for o in game.options})
         self.bounds = bounds(game, self.players, self.options)
         self.chance = chance_bounds(game, self.players, self.options)
+        self.spaces: Spaces = spaces(game, self.players, self.options)
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.bounds.actions,
+            num_distinct_actions=self.spaces.actions.size,
             max_chance_outcomes=self.chance.outcomes,
             num_players=self.players,
             min_utility=-1.0,
@@ -149,7 +152,7 @@ class TablepressSpielGame(pyspiel.Game):
             max_game_length=self.bounds.length + self.chance.events,
         )
         self.config = SpielConfig(self.players, self.reward_mode, tuple(sorted(self.options.items())),
-                                  self.bounds.actions, self.chance.outcomes)
+                                  self.spaces.actions.size, self.chance.outcomes)
         super().__init__(spiel_type, info, given)
 
     def new_initial_state(self) -> "TablepressSpielState":
@@ -173,11 +176,14 @@ class Inner:
     place), and pickles its game by name.
     """
 
-    __slots__ = ("game", "match", "pending", "pending_move", "outcomes", "need", "ahead")
+    __slots__ = ("game", "match", "pending", "pending_move", "outcomes", "need", "ahead", "ids", "legal")
 
     def __init__(self, game: Game, match: Match | None, pending: tuple[Any, ...] | None, outcomes: list[int],
-                 pending_move: Move | None = None, need: int = 0, ahead: tuple[int, ...] = ()):
+                 pending_move: Move | None = None, need: int = 0, ahead: tuple[int, ...] = (),
+                 ids: list[tuple[int, int]] | None = None):
         self.game = game
+        #: (seat, action id) of every player action so far, the pending one included.
+        self.ids = ids or []
         #: The match: at the state before the pending call while chance is being chosen; None before
         #: the setup is complete.
         self.match = match
@@ -192,6 +198,8 @@ class Inner:
         #: The outcome counts of the chance nodes known to follow (`NeedChance.then`: the rest of a
         #: shuffle); the call is run again only once they are chosen.
         self.ahead = ahead
+        #: {player: {action id: legal text}} of this position (emptied by every change; not copied).
+        self.legal: dict[int, dict[int, str]] = {}
 
     @property
     def engine(self) -> Any:
@@ -206,19 +214,19 @@ class Inner:
 
     def __deepcopy__(self, memo: dict) -> "Inner":
         return Inner(self.game, None if self.match is None else self.match.fork(), self.pending,
-                     list(self.outcomes), self.pending_move, self.need, self.ahead)
+                     list(self.outcomes), self.pending_move, self.need, self.ahead, list(self.ids))
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         match = self.match
         saved = None if match is None else (match.players, match.options, match.state,
                                             [(m.seat, m.action, m.public) for m in match.moves])
         return _restore_inner, (short_name(self.game), saved, self.pending, self.outcomes, self.pending_move,
-                                self.need, self.ahead)
+                                self.need, self.ahead, self.ids)
 
 
 def _restore_inner(name: str, saved: tuple[int, dict, Any, list[tuple[int, str, str]]] | None,
                    pending: tuple[Any, ...] | None, outcomes: list[int], pending_move: Move | None, need: int,
-                   ahead: tuple[int, ...]) -> Inner:
+                   ahead: tuple[int, ...], ids: list[tuple[int, int]]) -> Inner:
     game = REGISTERED[name].tablepress_game
     match = None
     if saved is not None:
@@ -226,7 +234,7 @@ def _restore_inner(name: str, saved: tuple[int, dict, Any, list[tuple[int, str, 
         match = _new_match(game, players, options)
         match.state = engine
         match.moves = [Move(seat, text, public) for seat, text, public in moves]
-    return Inner(game, match, pending, outcomes, pending_move, need, ahead)
+    return Inner(game, match, pending, outcomes, pending_move, need, ahead, list(ids))
 
 
 def _new_match(game: Game, players: int, options: Mapping[str, Any]) -> Match:
@@ -257,6 +265,12 @@ class TablepressSpielState(pyspiel.State):
         self._resume()
 
     @property
+    def _spaces(self) -> Spaces:
+        """The game's action space and observation (looked up, not kept: OpenSpiel deep-copies states)."""
+        config = self._config
+        return spaces(self.tablepress_game, config.players, dict(config.options))
+
+    @property
     def _engine(self) -> Any:
         """The tablepress engine state (None during the setup; the state before the action while an
         action's chance is being chosen)."""
@@ -266,6 +280,7 @@ class TablepressSpielState(pyspiel.State):
         """Run the pending engine call with the outcomes chosen so far: it completes, or it needs one more
         (the state stays a chance node with that many outcomes)."""
         inner = self._inner
+        inner.legal = {}
         game = self.tablepress_game
         try:
             with scripted_chance(inner.outcomes):
@@ -300,24 +315,28 @@ class TablepressSpielState(pyspiel.State):
         assert self._inner.match is not None
         return self._inner.match.next_mover()
 
-    def _legal_texts(self, player: int) -> list[str]:
+    def _legal_by_id(self, player: int) -> dict[int, str]:
+        """{action id: legal text} of `player` now (empty at chance nodes and for others)."""
         inner = self._inner
         if inner.pending is not None or player < 0 or inner.match is None:
-            return []
-        return inner.match.legal(player)
+            return {}
+        found = inner.legal.get(player)
+        if found is None:
+            legal = inner.match.legal(player)
+            found = inner.legal[player] = (
+                self._spaces.legal(self.tablepress_game.view(inner.engine, player), player, legal) if legal else {})
+        return found
 
     def _legal_actions(self, player: int) -> list[int]:
-        """Indices of `player`'s legal actions (0 … n-1)."""
-        legal = self._legal_texts(player)
-        legal_mask(legal, self._config.actions, self.tablepress_game.name)
-        return list(range(len(legal)))
+        """The ids of `player`'s legal actions, ascending."""
+        return list(self._legal_by_id(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the engine's next chance event: 0 … n−1, each 1/n."""
         return list(_uniform(self._inner.need))
 
     def _apply_action(self, action: int) -> None:
-        """A chance outcome for the pending call; otherwise the player's k-th legal action."""
+        """A chance outcome for the pending call; otherwise the player's action id (legal now)."""
         inner = self._inner
         if inner.pending is not None:
             if not 0 <= action < inner.need:
@@ -329,19 +348,25 @@ class TablepressSpielState(pyspiel.State):
                 self._resume()
             return
         seat = self.current_player()
-        text = self._legal_texts(seat)[action]
+        legal = self._legal_by_id(seat)
+        if action not in legal:
+            raise ValueError(f"action {action} is not legal for seat {seat} now")
+        text = legal[action]
+        inner.ids.append((seat, int(action)))
         inner.pending_move = Move(seat, text, self.tablepress_game.public_action(inner.engine, seat, text))
         inner.pending = (seat, text)
         inner.outcomes = []
         self._resume()
 
     def _action_to_string(self, player: int, action: int) -> str:
-        """A chance outcome, or the text of the player's k-th legal action now."""
+        """A chance outcome, the legal text of an id legal now, or the id's name."""
         if player == pyspiel.PlayerId.CHANCE:
             need = self._inner.need
             return f"chance {action} of {need}" if need else f"chance {action}"
-        legal = self._legal_texts(player)
-        return legal[action] if 0 <= action < len(legal) else f"action {action}"
+        text = self._legal_by_id(player).get(action)
+        if text is not None:
+            return text
+        return self._spaces.actions.name(action) if 0 <= action < self._spaces.actions.size else f"action {action}"
 
     def is_terminal(self) -> bool:
         """Whether the engine says the game is over (and no call waits on chance)."""
@@ -362,6 +387,10 @@ class TablepressSpielState(pyspiel.State):
         """Every action as `player` saw it: its own in full, the others' public forms."""
         return [f"{move.seat}:{move.seen_by(player)}" for move in self._inner.log]
 
+    def own_ids(self, player: int) -> list[int]:
+        """The action ids `player` took, in order."""
+        return [action_id for seat, action_id in self._inner.ids if seat == player]
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "TablepressSpielState":
         """A state `player_id` cannot tell from this one, with everything it cannot see resampled by
         `Game.determinize`; the others' secret actions in the log are replaced by their public forms.
@@ -380,6 +409,9 @@ class TablepressSpielState(pyspiel.State):
             return clone
         match = inner.match
         assert match is not None
+        # Another seat's secret action is unknown to player_id: its id becomes -1 (no plane entry).
+        inner.ids = [(seat, action_id if seat == player_id or move.seen_by(player_id) == move.action else -1)
+                     for (seat, action_id), move in zip(inner.ids, inner.log)]
         match.moves = [Move(m.seat, m.seen_by(player_id), m.public) for m in match.moves]
         if inner.pending is None:
             match.state = game.determinize(self._engine, player_id, rng)
@@ -412,55 +444,65 @@ class TablepressSpielState(pyspiel.State):
 
 
 def from_engine_game(spiel_game: TablepressSpielGame, seed: int, path: list[int]) -> TablepressSpielState:
-    """The OpenSpiel state of the engine game `Game.new(players, seed, options)` after the action indices
-    `path` (each the k-th legal action of the first seat to move): its chance nodes take the outcomes that
-    the seeded engine drew (`core.rng.record_chance`), so both worlds hold the same game."""
+    """The OpenSpiel state of the engine game `Game.new(players, seed, options)` after `path`: each entry
+    the index of an action in the engine's legal list of the first seat to move (played in OpenSpiel as
+    that action's id); its chance nodes take the outcomes that the seeded engine drew
+    (`core.rng.record_chance`), so both worlds hold the same game."""
     game = spiel_game.tablepress_game
     config = spiel_game.config
+    texts = []
     with record_chance() as draws:
         match = Match(game, config.players, seed, dict(config.options), ["openspiel"] * config.players)
         for index in path:
             seat = match.next_mover()
-            match.act(seat, match.legal(seat)[index])
+            texts.append(match.legal(seat)[index])
+            match.act(seat, texts[-1])
     outcomes = iter([outcome for _, outcome in draws])
     state = spiel_game.new_initial_state()
-    for index in [*path, None]:
+    for text in [*texts, None]:
         while state.is_chance_node():
             state.apply_action(next(outcomes))
-        if index is not None:
-            state.apply_action(index)
+        if text is not None:
+            by_text = {t: i for i, t in state._legal_by_id(state.current_player()).items()}
+            if text not in by_text:
+                raise TablepressError(f"{game.name}: {text!r} has no id in the game's action space "
+                                      "(a Flowers cell beyond the grid); choose paths inside it")
+            state.apply_action(by_text[text])
     return state
 
 
 class ViewObserver:
-    """OpenSpiel's PyObserver over views: `tensor`/`dict` and strings for one seat (or the public)."""
+    """OpenSpiel's PyObserver over views: the game's observation planes (perfect recall: the information
+    state) as `tensor`, each plane by name in `dict`, and strings, for one seat (or the public)."""
 
     def __init__(self, game: TablepressSpielGame, iig_obs_type: Any, params: Any):
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self.size = game.obs_size
-        self.tensor = np.zeros(self.size, np.float32)
-        self.dict = {"view": self.tensor}
+        space = game.spaces
+        self.encoder = space.info_state if self.perfect_recall else space.observation
+        planes = self.encoder.planes
+        self.tensor = np.zeros(sum(plane.size for plane in planes), np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        start = 0
+        for plane in planes:
+            self.dict[plane.name] = self.tensor[start:start + plane.size]
+            start += plane.size
 
     def _seat(self, player: int) -> int | None:
         return player if self.private else None
 
-    def _features(self, state: TablepressSpielState, player: int) -> list[tuple[str, float | None]]:
-        seat = self._seat(player)
-        view = state.view(seat)
-        if view is None:
-            features: list[tuple[str, float | None]] = [(f"seat={seat}", None), ("setup", None)]
-        else:
-            features = feature_texts(view, seat)
-        if self.perfect_recall:
-            features += [(f"log[{i}]={entry}", None) for i, entry in enumerate(state.log_as_seen(seat))]
-        return features
-
     def set_from(self, state: TablepressSpielState, player: int) -> None:
-        """Fill `tensor` with the hashed view (and log) of `player`."""
-        self.tensor[:] = encode_features(self._features(state, player), self.size)
+        """Fill `tensor` with the planes of `player`'s view (and its own actions, with perfect recall);
+        zeros during the setup."""
+        view = state.view(self._seat(player))
+        if view is None:
+            self.tensor[:] = 0.0
+        elif self.perfect_recall:
+            self.tensor[:] = self.encoder.encode(view, player, state.own_ids(player) if self.private else [])
+        else:
+            self.tensor[:] = self.encoder.encode(view, player)
 
     def string_from(self, state: TablepressSpielState, player: int) -> str:
         """The view as JSON, after the seat and (perfect recall) the action log."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,8 +17,10 @@ from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.registry import get_game
 from ..core.variants import load_variant
-from .service import Arm, SimulationResult, run_simulation, seat_plan
-from .stats import count_text, figure_label
+from .findings import CORRECTION, effect_text
+from .numbers import interval, number, p_text, percent
+from .service import Arm, SimulationResult, run_simulation, run_sweep, seat_plan
+from .stats import count_text, figure_label, verdict
 
 #: Words for the published card data where a variant file is expected (`--compare base my.toml`).
 BASE_WORDS = ("base", "published")
@@ -72,6 +73,19 @@ def check_arguments(games: int, jobs: int | None, backend: str, address: str | N
             raise TablepressError(f"{path}: the folder {path.resolve().parent} does not exist")
 
 
+def parse_player_counts(text: str | None) -> list[int]:
+    """`--players 3` → [3]; `--players 2,3,4` → [2, 3, 4] (a sweep); None → []. One clear line for anything else."""
+    if text is None:
+        return []
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isdigit() and len(part) <= 3 for part in parts):
+        raise TablepressError(f"--players takes a number or a list such as 2,3,4, not {text[:40]!r}")
+    counts = [int(part) for part in parts]
+    if len(set(counts)) != len(counts):
+        raise TablepressError(f"--players {text}: each player count once")
+    return counts
+
+
 def make_folder(path: Path) -> Path:
     """Create a folder (and its parents) for records, or raise one clear line."""
     try:
@@ -81,13 +95,22 @@ def make_folder(path: Path) -> Path:
     return path
 
 
-def simulate_command(game: str, games: int, seed: int | None, seats: str | None, players: int | None,
+def simulate_command(game: str, games: int, seed: int | None, seats: str | None, players: int | Sequence[int] | None,
                      option: Mapping[str, Any], jobs: int | None, backend: str, address: str | None,
                      variant: Sequence[str] | None, compare: Sequence[str] | None, as_json: bool,
                      report: Path | None, out: Path | None, records: Path | None,
                      console: Console, errors: Console) -> None:
-    """Run `tablepress simulate` (contract.md); raises TablepressError for bad input."""
+    """Run `tablepress simulate` (contract.md); raises TablepressError for bad input.
+
+    `players` as a list of counts runs a sweep: one run per count on the same seed, compared.
+    """
     chosen = get_game(game)
+    if isinstance(players, Sequence) and not isinstance(players, str):
+        if len(players) > 1:
+            _sweep_command(chosen, games, seed, seats, list(players), option, jobs, backend, address, variant,
+                           compare, as_json, report, out, records, console, errors)
+            return
+        players = players[0] if players else None
     count, _ = seat_plan(chosen, seats, players)
     options = chosen.normalise_options(option)
     variants = list(variant or [])
@@ -120,11 +143,56 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
     if as_json:
         print(json.dumps(result.as_json(), ensure_ascii=False))
         return
-    for label, summary, _ in runs:
-        print_summary(console, summary, label if len(runs) > 1 else summary.get("variant"))
     if differences is not None:
+        console.print(f"[bold]Verdict:[/] {verdict(differences, runs[1][0], runs[0][0])}")
+        changes = runs[1][1].get("changes") or runs[0][1].get("changes")
+        if changes:
+            console.print(changes_table(changes))
         console.print(differences_table(differences, runs[0][0], runs[1][0]))
+    for label, summary, _ in runs:
+        print_summary(console, summary, label if len(runs) > 1 else summary.get("variant"), show_changes=len(runs) == 1)
     for path, what in ((report, "report"), (out, "rows"), (records, "records")):
+        if path is not None:
+            console.print(f"{what} written to {path}")
+
+
+def _sweep_command(chosen: Game, games: int, seed: int | None, seats: str | None, counts: list[int],
+                   option: Mapping[str, Any], jobs: int | None, backend: str, address: str | None,
+                   variant: Sequence[str] | None, compare: Sequence[str] | None, as_json: bool,
+                   report: Path | None, out: Path | None, records: Path | None,
+                   console: Console, errors: Console) -> None:
+    """`--players 2,3,4`: one run per count on the same seed, then the counts compared (terminal, --json, report)."""
+    if compare or len(variant or []) > 1:
+        raise TablepressError("a player-count sweep plays one card set: give at most one --variant, no --compare")
+    if records is not None:
+        raise TablepressError("--records is for one player count; leave it out of a sweep")
+    check_arguments(games, jobs, backend, address, report, out)
+    options = chosen.normalise_options(option)
+    arms = [Arm(*_variant((variant or [None])[0], chosen, count, options)) for count in counts]
+    arm = arms[0]
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
+               TextColumn("ETA"), TimeRemainingColumn())
+    with Progress(*columns, console=errors, transient=True) as progress:
+        tasks = {f"{count} players": progress.add_task(f"{chosen.title}, {count} players", total=games)
+                 for count in counts}
+        sweep = run_sweep(chosen.name, games, counts, seed, seats, options, arm, backend, jobs, address,
+                          on_rows=lambda label, n: progress.advance(tasks[label], n))
+    runs = sweep.runs
+    if out is not None:
+        from .store import save_rows
+
+        save_rows(out, [(label, rows) for label, _, rows in runs])
+    if report is not None:
+        from .report import write_report
+
+        write_report(report, runs, None)
+    if as_json:
+        print(json.dumps(sweep.as_json(), ensure_ascii=False))
+        return
+    console.print(sweep_table(runs))
+    for label, summary, _ in runs:
+        print_summary(console, summary, summary.get("variant"))
+    for path, what in ((report, "report"), (out, "rows")):
         if path is not None:
             console.print(f"{what} written to {path}")
 
@@ -146,67 +214,167 @@ def _run_with_bar(chosen: Game, games: int, arms: Sequence[Arm], seed: int | Non
                               folders, on_rows=lambda label, n: progress.advance(tasks[label], n))
 
 
-def _f(value: float, digits: int = 3) -> str:
-    return "—" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.{digits}g}"
+def print_warnings(console: Console, summary: dict[str, Any]) -> None:
+    """Each warning of a run as one highlighted line."""
+    for warning in summary.get("warnings", []):
+        console.print(f"[bold yellow]warning:[/] {warning}")
 
 
-def _pct(pair: Sequence[float]) -> str:
-    return f"{pair[0] * 100:.1f}–{pair[1] * 100:.1f}%"
+def findings_table(summary: dict[str, Any], limit: int = 10) -> Table:
+    """The ranked findings (the most important first), with effect, 95% interval and corrected p."""
+    found = summary.get("findings", [])
+    table = Table(title="Findings, most important first",
+                  caption=f"p corrected for all {len(found)} findings by {summary.get('correction', CORRECTION)}"
+                          + (f"; the first {limit} shown (all in --json and --report)" if len(found) > limit else ""))
+    for head in ("#", "finding", "effect", "95% CI", "p (corrected)"):
+        table.add_column(head, justify="left" if head == "finding" else "right")
+    for rank, finding in enumerate(found[:limit], start=1):
+        p = finding.get("p_adjusted")
+        mark = "[bold red]" if finding.get("significant") else ""
+        table.add_row(str(rank), f"{mark}{finding['text']}", *effect_text(finding),
+                      "flag" if p is None else p_text(p).removeprefix("p = "))
+    return table
 
 
-def _ci(pair: Sequence[float]) -> str:
-    return f"[{_f(pair[0])}, {_f(pair[1])}]"
-
-
-def print_summary(console: Console, summary: dict[str, Any], label: str | None = None) -> None:
-    """The balance summary as terminal tables: seats, the game's shape and its card-level figures."""
+def print_summary(console: Console, summary: dict[str, Any], label: str | None = None,
+                  show_changes: bool = True) -> None:
+    """The balance summary as terminal tables: warnings, findings first, then players, turn positions, the
+    game's shape, cards, card-level figures and what the bots can do."""
     solo = summary["players"] == 1
     title = f"{summary['game']} — {summary['games']} games, {summary['players']} players, seed {summary.get('seed')}"
-    seats = Table(title=title + (f" — variant {label}" if label else ""))
-    heads = ["seat", "agent"] + ([] if solo else ["wins", "win rate", "95% CI"]) + ["mean score", "sd", "5%–95%"]
+    console.print(f"[bold]{title}{f' — variant {label}' if label else ''}[/]")
+    print_warnings(console, summary)
+    if summary.get("findings"):
+        console.print(findings_table(summary))
+    if summary.get("changes") and show_changes:
+        console.print(changes_table(summary["changes"]))
+    rotated = summary.get("rotation", {}).get("cycle")
+    seats = Table(title="Players" + (" (each the N-th --seats spec, rotated over the seats)" if rotated else " by seat"))
+    heads = ["player", "agent"] + ([] if solo else ["wins", "win rate", "95% CI"]) + ["mean score", "sd", "5%–95%"]
     for head in heads:
-        seats.add_column(head, justify="left" if head in ("seat", "agent") else "right")
+        seats.add_column(head, justify="left" if head in ("player", "agent") else "right")
     for s in summary["seats"]:
         q = s["score"].get("quantiles", {})
-        wins = [] if solo else [count_text(s["wins"]), f"{s['win_rate']:.1%}", _pct(s["ci95"])]
-        seats.add_row(str(s["seat"] + 1), s["agent"], *wins, _f(s["mean_score"]), _f(s["score"]["sd"]),
-                      f"{_f(q.get('5', math.nan))}…{_f(q.get('95', math.nan))}")
+        wins = [] if solo else [count_text(s["wins"]), percent(s["win_rate"]), interval(s["ci95"], True)]
+        seats.add_row(str(s["seat"] + 1), s["agent"], *wins, number(s["mean_score"]), number(s["score"]["sd"]),
+                      f"{number(q.get('5', math.nan))}…{number(q.get('95', math.nan))}")
     console.print(seats)
+    if not solo and summary.get("positions"):
+        console.print(positions_table(summary))
     shape = Table(title="The game's shape")
     shape.add_column("figure")
     shape.add_column("value", justify="right")
     shape.add_column("95% CI / note", justify="right")
-    shape.add_row("turns", _f(summary["turns"]["mean"]), _ci(summary["turns"]["ci95"]))
-    shape.add_row("decisions", _f(summary["decisions"]["mean"]), _ci(summary["decisions"]["ci95"]))
-    shape.add_row("legal actions per decision", _f(summary["branching"]), "")
+    shape.add_row("turns", number(summary["turns"]["mean"]), interval(summary["turns"]["ci95"]))
+    shape.add_row("decisions", number(summary["decisions"]["mean"]), interval(summary["decisions"]["ci95"]))
+    shape.add_row("legal actions per decision", number(summary["branching"]), "")
     if not solo:
-        fp = summary["first_player"]
-        shape.add_row("first player win rate", f"{fp['win_rate']:.1%}",
-                      f"{_pct(fp['ci95'])}; fair {fp['fair']:.1%}, p = {_f(fp['p_value'], 2)}")
-        shape.add_row("margin of victory", _f(summary["margin"]["mean"]), _ci(summary["margin"]["ci95"]))
-        shape.add_row("lead changes", _f(summary["lead_changes"]["mean"]), _ci(summary["lead_changes"]["ci95"]))
-        shape.add_row("halfway leader wins", f"{summary['decisiveness']:.1%}", "decisiveness")
-        shape.add_row("shared victories", f"{summary['shared_victories']:.1%}", "")
+        shape.add_row("margin of victory", number(summary["margin"]["mean"]), interval(summary["margin"]["ci95"]))
+        shape.add_row("lead changes", number(summary["lead_changes"]["mean"]), interval(summary["lead_changes"]["ci95"]))
+        shape.add_row("halfway leader wins", percent(summary["decisiveness"]), "decisiveness")
+        shape.add_row("shared victories", percent(summary["shared_victories"]), "")
         if len(summary["agents"]) > 1:
             for agent in summary["agents"]:
-                shape.add_row(f"win rate of {agent['agent']}", f"{agent['win_rate']:.1%}", _pct(agent["ci95"]))
+                shape.add_row(f"win rate of {agent['agent']}", percent(agent["win_rate"]), interval(agent["ci95"], True))
     console.print(shape)
+    if summary.get("cards"):
+        console.print(cards_table(summary))
     if summary["figures"]:
         figs = Table(title="Card-level figures (mean per game)")
         for head in ("figure", "mean", "95% CI", "sd"):
             figs.add_column(head, justify="left" if head == "figure" else "right")
         for name, d in summary["figures"].items():
-            figs.add_row(name.replace("_", " "), _f(d["mean"]), _ci(d["ci95"]), _f(d["sd"]))
+            figs.add_row(name.replace("_", " "), number(d["mean"]), interval(d["ci95"]), number(d["sd"]))
         console.print(figs)
+    bots = summary.get("bots") or {}
+    if bots:
+        console.print(f"[bold]What the bots decide:[/] {bots['decisions']}. [bold]Not tested:[/] {bots['not_decided']}.")
+
+
+def positions_table(summary: dict[str, Any]) -> Table:
+    """Win rate per turn position (1 = first to act) with its interval, against the fair share."""
+    table = Table(title="Turn positions (1 = first to act, by the game's own rule)")
+    for head in ("position", "wins", "win rate", "95% CI", "fair", "p"):
+        table.add_column(head, justify="right")
+    for entry in summary["positions"]:
+        table.add_row(str(entry["position"]), count_text(entry["wins"]), percent(entry["win_rate"]),
+                      interval(entry["ci95"], True), percent(entry["fair"]), p_text(entry["p_value"]).removeprefix("p = "))
+    return table
+
+
+def cards_table(summary: dict[str, Any], limit: int = 15) -> Table:
+    """The game's first card measure: per card how often players have it and the win-rate lift of having it."""
+    measure, entries = next(iter(summary["cards"].items()))
+    lifted = sorted(entries, key=lambda e: -e["lift"] if math.isfinite(e.get("lift", math.nan)) else math.inf)
+    table = Table(title=f"Cards: players who {measure} each (per player per game; lift = win rate with − without)",
+                  caption=f"the {limit} largest lifts of {len(entries)} shown (all measures in --json and --report)"
+                          if len(entries) > limit else None)
+    for head in ("card", "per player", "players with it", "win-rate lift", "95% CI", "p"):
+        table.add_column(head, justify="left" if head == "card" else "right")
+    for entry in lifted[:limit]:
+        lift = entry.get("lift", math.nan)
+        table.add_row(entry["card"], number(entry["mean"]), percent(entry["share"]),
+                      "—" if lift != lift else f"{number(lift * 100)} pts",
+                      interval([v * 100 for v in entry.get("ci95", [math.nan, math.nan])]) + " pts",
+                      p_text(entry.get("p_value")).removeprefix("p = "))
+    return table
+
+
+def changes_table(changes: Sequence[dict[str, Any]]) -> Table:
+    """A variant's changes to the published card data: field, old → new."""
+    table = Table(title="The variant changes")
+    for head in ("field", "published", "variant"):
+        table.add_column(head, justify="left")
+    for change in changes:
+        table.add_row(change["field"], _value(change["old"]), _value(change["new"]))
+    return table
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return number(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    return "—" if value is None else str(value)
 
 
 def differences_table(differences: dict[str, Any], label_a: str, label_b: str) -> Table:
-    """Each figure's B − A difference on common seeds, with its 95% CI and significance."""
-    table = Table(title=f"B − A on the same seeds (A: {label_a}, B: {label_b})")
+    """Each figure's B − A difference on common seeds, largest effect first, with its 95% CI and corrected p."""
+    table = Table(title=f"B − A on the same seeds (A: {label_a}, B: {label_b}), largest effect first",
+                  caption=f"p corrected for all {len(differences)} figures by {CORRECTION}")
     table.add_column("figure", no_wrap=True)
-    for head in ("A", "B", "B − A", "95% CI", "p", "significant"):
+    for head in ("A", "B", "B − A", "95% CI", "p (corrected)", "significant"):
         table.add_column(head, justify="right")
     for key, d in differences.items():
-        table.add_row(figure_label(key), _f(d["a"]), _f(d["b"]), _f(d["diff"]), _ci(d["ci95"]),
-                      _f(d["p_value"], 2), "[bold red]yes[/]" if d["significant"] else "no")
+        table.add_row(figure_label(key), number(d["a"]), number(d["b"]), number(d["diff"]), interval(d["ci95"]),
+                      p_text(d.get("p_adjusted", d["p_value"])).removeprefix("p = "),
+                      "[bold red]yes[/]" if d["significant"] else "no")
     return table
+
+
+def sweep_table(runs: Sequence[tuple[str, dict[str, Any], Any]]) -> Table:
+    """Player counts side by side: first-player advantage, length, margin, decisiveness and each figure."""
+    table = Table(title="Player counts compared")
+    table.add_column("figure")
+    for label, _, _ in runs:
+        table.add_column(label, justify="right")
+    for name, cells in sweep_rows([summary for _, summary, _ in runs]):
+        table.add_row(name, *cells)
+    return table
+
+
+def sweep_rows(summaries: Sequence[dict[str, Any]]) -> list[tuple[str, list[str]]]:
+    """The rows of a sweep's comparison: (figure, one text per player count)."""
+    def first(s: dict[str, Any]) -> str:
+        pos = s.get("positions") or []
+        return f"{percent(pos[0]['win_rate'])} (fair {percent(pos[0]['fair'])})" if pos else "—"
+
+    out = [("first player wins", [first(s) for s in summaries]),
+           ("turns", [number(s["turns"]["mean"]) for s in summaries]),
+           ("margin of victory", [number(s.get("margin", {}).get("mean")) for s in summaries]),
+           ("halfway leader wins", [percent(s.get("decisiveness")) for s in summaries]),
+           ("mean score", [number(sum(x["mean_score"] for x in s["seats"]) / len(s["seats"])) for s in summaries])]
+    names = list(dict.fromkeys(name for s in summaries for name in s["figures"]))
+    for name in names:
+        out.append((name.replace("_", " "), [number(s["figures"].get(name, {}).get("mean")) for s in summaries]))
+    return out

@@ -1,6 +1,8 @@
 """The HTML balance report: one self-contained page (no external files) with tables and matplotlib plots
-embedded as PNG — win rates with error bars, score distributions, game length, card-level figures and,
-for a comparison, side-by-side runs and each figure's difference with its interval.
+embedded as PNG. Top to bottom: warnings, the ranked findings, what the bots can do; for a comparison the
+variant's changes, a verdict and the differences (largest first, corrected p); for a sweep the player
+counts side by side; then per run the players and turn positions, score over time, per-card figures,
+samples (e.g. close lengths), the summary tables and the plots. Numbers follow `numbers.py` throughout.
 """
 
 from __future__ import annotations
@@ -20,17 +22,22 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 from ..core.errors import TablepressError  # noqa: E402
-from .stats import FIG, column, count_text, figure_label, figure_names  # noqa: E402
+from .findings import CORRECTION, effect_text  # noqa: E402
+from .numbers import interval, number, p_text, percent  # noqa: E402
+from .stats import FIG, by_entrant, column, count_text, figure_label, figure_names, verdict  # noqa: E402
 
 Run = tuple[str, dict[str, Any], Sequence[dict[str, Any]]]  # label, summary, rows
-COLOURS = ("#3b6ea5", "#d1793b")
+COLOURS = ("#3b6ea5", "#d1793b", "#4c9a5a", "#9a4c8f", "#8c7a3b")
 
 CSS = """
 body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
 h1{margin-bottom:.2em} h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.6em}
 table{border-collapse:collapse;margin:.6em 0} td,th{border:1px solid #ddd;padding:.25em .6em;text-align:right}
 th{background:#f4f4f4} td:first-child,th:first-child{text-align:left}
+table.findings td:nth-child(2),table.findings th:nth-child(2){text-align:left}
 .sig{font-weight:bold;color:#a33} .meta{color:#666} figure{margin:1em 0} img{max-width:100%}
+.warn{background:#fff4d6;border-left:4px solid #d9a400;padding:.4em .8em;margin:.4em 0}
+.verdict{font-size:1.1em;font-weight:bold} td.text{text-align:left;max-width:40em}
 """
 
 
@@ -46,16 +53,23 @@ def _figure(fig: Any, title: str, tight: bool = True) -> str:
             f'src="data:image/png;base64,{_png(fig, tight)}"><figcaption>{html.escape(title)}</figcaption></figure>')
 
 
-def _fmt(value: Any, digits: int = 3) -> str:
-    if isinstance(value, float):
-        if math.isnan(value):
-            return "—"
-        return f"{value:.{digits}g}" if abs(value) < 1000 else f"{value:,.0f}"
+def _fmt(value: Any) -> str:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return number(value)
     return html.escape(str(value))
 
 
 def _ci(pair: Sequence[float]) -> str:
-    return f"[{_fmt(pair[0])}, {_fmt(pair[1])}]"
+    return interval(pair)
+
+
+def integer_bins(values: np.ndarray) -> Any:
+    """Histogram bins one wide centred on the integers when every value is whole (and the range is short),
+    else 20 equal bins."""
+    values = values[np.isfinite(values)]
+    if values.size and np.all(values == np.round(values)) and np.ptp(values) <= 60:
+        return np.arange(values.min(), values.max() + 2) - 0.5
+    return min(20, max(1, len(np.unique(values)))) if values.size else 10
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -65,8 +79,29 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 
 
 # ----- plots ------------------------------------------------------------------------------------
+def _legend(ax: Any, runs: Sequence[Run], handles: Sequence[Any] | None = None) -> None:
+    """A legend naming the runs, outside the plot area on the right so it covers no data; none for one run."""
+    if len(runs) < 2:
+        return
+    labels = [run[0] for run in runs]
+    kwargs = {"fontsize": 8, "loc": "upper left", "bbox_to_anchor": (1.01, 1.0), "borderaxespad": 0}
+    if handles is not None:
+        ax.legend(handles, labels, **kwargs)
+    else:
+        ax.legend(**kwargs)
+
+
+def _integer_ticks(ax: Any, values: np.ndarray) -> None:
+    """Ticks on whole numbers only, for whole-number data."""
+    from matplotlib.ticker import MaxNLocator
+
+    values = values[np.isfinite(values)]
+    if values.size and np.all(values == np.round(values)):
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))
+
+
 def plot_win_rates(runs: Sequence[Run]) -> str:
-    """Win rate per seat with Wilson 95% error bars (one bar per run), against the fair share."""
+    """Win rate per player (the N-th --seats spec) with Wilson 95% error bars (one bar per run), against the fair share."""
     players = runs[0][1]["players"]
     fig, ax = plt.subplots(figsize=(7, 3.4))
     width = 0.8 / len(runs)
@@ -75,67 +110,75 @@ def plot_win_rates(runs: Sequence[Run]) -> str:
         lo = rates - np.array([s["ci95"][0] for s in summary["seats"]])
         hi = np.array([s["ci95"][1] for s in summary["seats"]]) - rates
         x = np.arange(players) + (i - (len(runs) - 1) / 2) * width
-        ax.bar(x, rates, width, yerr=[lo, hi], capsize=4, label=label, color=COLOURS[i % 2])
+        ax.bar(x, rates, width, yerr=[lo, hi], capsize=4, label=label, color=COLOURS[i % len(COLOURS)])
     ax.axhline(1 / players, color="#555", ls="--", lw=1, label="fair share")
-    ax.set_xticks(range(players), [f"seat {s['seat'] + 1}\n{s['agent']}" for s in runs[0][1]["seats"]])
+    ax.set_xticks(range(players), [f"player {s['seat'] + 1}\n{s['agent']}" for s in runs[0][1]["seats"]])
     ax.set_ylabel("win rate")
-    ax.legend(fontsize=8)
-    return _figure(fig, "Win rate per seat (Wilson 95% intervals)")
+    _legend(ax, runs)
+    return _figure(fig, "Win rate per player (Wilson 95% intervals; dashed: fair share)")
 
 
 def plot_scores(runs: Sequence[Run]) -> str:
-    """Score distribution per seat, box plots side by side for each run."""
+    """Score distribution per player (the N-th --seats spec), box plots side by side for each run."""
     players = runs[0][1]["players"]
     fig, ax = plt.subplots(figsize=(7, 3.4))
     width = 0.8 / len(runs)
     for i, (label, _, rows) in enumerate(runs):
-        data = [[row["scores"][seat] for row in rows] for seat in range(players)]
+        by_player = by_entrant(rows, "scores", players)
+        data = [by_player[:, player] for player in range(players)]
         pos = np.arange(players) + (i - (len(runs) - 1) / 2) * width
         parts = ax.boxplot(data, positions=pos, widths=width * 0.9, patch_artist=True, showfliers=False)
         for box in parts["boxes"]:
-            box.set_facecolor(COLOURS[i % 2])
+            box.set_facecolor(COLOURS[i % len(COLOURS)])
             box.set_label(label)
-    ax.set_xticks(range(players), [f"seat {seat + 1}" for seat in range(players)])
+    ax.set_xticks(range(players), [f"player {seat + 1}" for seat in range(players)])
     ax.set_ylabel("final score")
-    handles = [plt.Rectangle((0, 0), 1, 1, color=COLOURS[i % 2]) for i in range(len(runs))]
-    ax.legend(handles, [run[0] for run in runs], fontsize=8)
-    return _figure(fig, "Score distribution per seat")
+    handles = [plt.Rectangle((0, 0), 1, 1, color=COLOURS[i % len(COLOURS)]) for i in range(len(runs))]
+    _legend(ax, runs, handles)
+    return _figure(fig, "Score distribution per player")
 
 
 def plot_lengths(runs: Sequence[Run]) -> str:
     """Histogram of game length in turns (overlaid for a comparison)."""
     fig, ax = plt.subplots(figsize=(7, 3))
     allturns = np.concatenate([column(rows, "turns") for _, _, rows in runs])
-    bins = np.arange(allturns.min(), allturns.max() + 2) - 0.5 if np.ptp(allturns) < 60 else 30
+    bins = integer_bins(allturns)
     for i, (label, _, rows) in enumerate(runs):
-        ax.hist(column(rows, "turns"), bins=bins, alpha=0.6, label=label, color=COLOURS[i % 2])
+        ax.hist(column(rows, "turns"), bins=bins, alpha=0.6, label=label, color=COLOURS[i % len(COLOURS)])
+    _integer_ticks(ax, allturns)
     ax.set_xlabel("turns")
     ax.set_ylabel("games")
-    ax.legend(fontsize=8)
+    _legend(ax, runs)
     return _figure(fig, "Game length (turns)")
 
 
 def plot_figures(runs: Sequence[Run]) -> str:
-    """One small histogram per card-level figure (overlaid for a comparison)."""
-    names = [name for name in sorted(set().union(*(figure_names(rows) for _, _, rows in runs)))
-             if any(np.isfinite(column(rows, FIG + name)).any() for _, _, rows in runs)]
+    """One small histogram per card-level figure outside a family (families have their own chart), overlaid
+    for a comparison; whole-number figures are binned on the integers."""
+    every = sorted(set().union(*(figure_names(rows) for _, _, rows in runs)))
+    grouped = {member for members in figure_families(every).values() for member in members}
+    names = [name for name in every if name not in grouped
+             and any(np.isfinite(column(rows, FIG + name)).any() for _, _, rows in runs)]
     cols = 3
-    lines = math.ceil(len(names) / cols)
+    lines = max(1, math.ceil(len(names) / cols))
     fig, axes = plt.subplots(lines, cols, figsize=(9, 2.3 * lines), squeeze=False)
     for ax, name in zip(axes.flat, names):
         values = [column(rows, FIG + name) for _, _, rows in runs]
         joined = np.concatenate(values)
         joined = joined[~np.isnan(joined)]
-        bins = np.histogram_bin_edges(joined, bins=min(20, max(1, len(np.unique(joined))))) if joined.size else 10
+        bins = integer_bins(joined)
+        if not isinstance(bins, np.ndarray):
+            bins = np.histogram_bin_edges(joined, bins=bins) if joined.size else 10
         for i, data in enumerate(values):
-            ax.hist(data[~np.isnan(data)], bins=bins, alpha=0.6, color=COLOURS[i % 2], label=runs[i][0])
+            ax.hist(data[~np.isnan(data)], bins=bins, alpha=0.6, color=COLOURS[i % len(COLOURS)], label=runs[i][0])
         ax.set_title(name.replace("_", " "), fontsize=9)
         ax.tick_params(labelsize=7)
-        ax.locator_params(nbins=4)
+        ax.locator_params(axis="y", nbins=4)
+        _integer_ticks(ax, joined)
     for ax in list(axes.flat)[len(names):]:
         ax.axis("off")
-    fig.subplots_adjust(hspace=0.55, wspace=0.25, left=0.05, right=0.98, top=1 - 0.35 / lines, bottom=0.25 / lines)
-    return _figure(fig, "Card-level figures (per game)", tight=False)
+    fig.subplots_adjust(hspace=0.6, wspace=0.3, left=0.06, right=0.98, top=1 - 0.4 / lines, bottom=0.3 / lines)
+    return _figure(fig, "Card-level figures (per game; whole-number figures binned on the integers)", tight=False)
 
 
 def figure_families(names: Sequence[str]) -> dict[str, list[str]]:
@@ -163,12 +206,12 @@ def plot_families(runs: Sequence[Run]) -> str:
             hi = np.array([s["ci95"][1] - s["mean"] if s else 0 for s in stats])
             y = np.arange(len(members)) + (i - (len(runs) - 1) / 2) * height
             ax.barh(y, np.nan_to_num(means), height, xerr=[np.nan_to_num(lo), np.nan_to_num(hi)], capsize=2,
-                    color=COLOURS[i % 2], label=label)
+                    color=COLOURS[i % len(COLOURS)], label=label)
         ax.set_yticks(range(len(members)), [m.partition(".")[2] for m in members], fontsize=8)
         ax.invert_yaxis()
         ax.set_title(family, fontsize=9)
         ax.tick_params(axis="x", labelsize=7)
-    axes.flat[0].legend(fontsize=7)
+    _legend(axes.flat[0], runs)
     fig.tight_layout()
     return _figure(fig, "Card-level figures by family (mean per game, 95% intervals)")
 
@@ -190,31 +233,180 @@ def plot_differences(differences: dict[str, Any]) -> str:
     return _figure(fig, "Differences B − A (figures whose A mean is 0 are in the table only)")
 
 
+def plot_positions(runs: Sequence[Run]) -> str:
+    """Win rate per turn position with Wilson 95% error bars against the fair share (runs side by side)."""
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    width = 0.8 / len(runs)
+    players = max(len(summary.get("positions", [])) for _, summary, _ in runs)
+    for i, (label, summary, _) in enumerate(runs):
+        pos = summary.get("positions", [])
+        rates = np.array([p["win_rate"] for p in pos])
+        errors = [rates - np.array([p["ci95"][0] for p in pos]), np.array([p["ci95"][1] for p in pos]) - rates]
+        x = np.arange(len(pos)) + (i - (len(runs) - 1) / 2) * width
+        ax.bar(x, rates, width, yerr=errors, capsize=4, label=label, color=COLOURS[i % len(COLOURS)])
+        if pos:
+            ax.hlines(pos[0]["fair"], x.min() - width / 2, x.max() + width / 2, colors="#555", linestyles="--", lw=1)
+    ax.set_xticks(range(players), [f"{p + 1}" for p in range(players)])
+    ax.set_xlabel("turn position (1 = first to act)")
+    ax.set_ylabel("win rate")
+    _legend(ax, runs)
+    return _figure(fig, "Win rate per turn position (Wilson 95% intervals; dashed: fair share)")
+
+
+def plot_score_over_time(label: str, summary: dict[str, Any]) -> str:
+    """Mean score after each round of turns, one line per turn position, and the final mean."""
+    over = summary.get("score_over_time") or {}
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    rounds = over.get("rounds", [])
+    for i, entry in enumerate(over.get("positions", [])):
+        xs = list(rounds) + [len(rounds) + 1]
+        ax.plot(xs, list(entry["mean"]) + [entry["end"]], marker="o", ms=3, label=f"position {entry['position']}")
+    ax.set_xticks(list(rounds) + [len(rounds) + 1], [str(r) for r in rounds] + ["end"], fontsize=7)
+    ax.locator_params(axis="x", nbins=12)
+    ax.set_xlabel("round of turns")
+    ax.set_ylabel("mean score")
+    ax.legend(fontsize=8)
+    return _figure(fig, f"Score over time by turn position — {label} (rounds while at least half the games last)")
+
+
+def plot_lifts(label: str, summary: dict[str, Any]) -> str:
+    """Win-rate lift of each card of the first measure with its 95% interval, largest on top."""
+    measure, entries = next(iter(summary["cards"].items()))
+    shown = sorted((e for e in entries if math.isfinite(e.get("lift", math.nan))), key=lambda e: e["lift"])
+    fig, ax = plt.subplots(figsize=(7.5, 0.26 * len(shown) + 1.2))
+    for y, entry in enumerate(shown):
+        lo, hi = entry["ci95"]
+        ax.errorbar(entry["lift"] * 100, y, xerr=[[(entry["lift"] - lo) * 100], [(hi - entry["lift"]) * 100]],
+                    fmt="o", color=COLOURS[0], capsize=2)
+    ax.axvline(0, color="#999", lw=1)
+    ax.set_yticks(range(len(shown)), [e["card"] for e in shown], fontsize=7)
+    ax.set_xlabel("win rate with − without, percentage points (95% interval)")
+    fig.tight_layout()
+    return _figure(fig, f"Win-rate lift of players who {measure} each card — {label}")
+
+
+def plot_distributions(label: str, summary: dict[str, Any]) -> str:
+    """Each sample's distribution (e.g. close lengths) as bars on its whole values."""
+    dists = {name: counts for name, counts in (summary.get("distributions") or {}).items() if counts}
+    fig, axes = plt.subplots(1, len(dists), figsize=(4 * len(dists), 2.8), squeeze=False)
+    for ax, (name, counts) in zip(axes.flat, dists.items()):
+        values = [float(v) for v in counts]
+        ax.bar(values, list(counts.values()), width=0.8, color=COLOURS[0])
+        ax.set_xticks(values, list(counts), fontsize=7)
+        ax.set_title(name.replace("_", " "), fontsize=9)
+        ax.set_ylabel("count", fontsize=8)
+    fig.tight_layout()
+    return _figure(fig, f"Distributions — {label}")
+
+
+def plot_sweep(runs: Sequence[Run]) -> str:
+    """A sweep: first-player win rate against its fair share, and mean turns, per player count."""
+    counts = [summary["players"] for _, summary, _ in runs]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3))
+    rates = [summary["positions"][0]["win_rate"] if summary.get("positions") else math.nan for _, summary, _ in runs]
+    lows = [summary["positions"][0]["ci95"][0] if summary.get("positions") else math.nan for _, summary, _ in runs]
+    highs = [summary["positions"][0]["ci95"][1] if summary.get("positions") else math.nan for _, summary, _ in runs]
+    left.errorbar(counts, rates, yerr=[np.subtract(rates, lows), np.subtract(highs, rates)], fmt="o-", capsize=3,
+                  label="first player")
+    left.plot(counts, [1 / c for c in counts], "k--", lw=1, label="fair share")
+    left.set_xticks(counts)
+    left.set_xlabel("players")
+    left.set_ylabel("win rate")
+    left.legend(fontsize=8)
+    right.plot(counts, [summary["turns"]["mean"] for _, summary, _ in runs], "o-")
+    right.set_xticks(counts)
+    right.set_xlabel("players")
+    right.set_ylabel("mean turns")
+    fig.tight_layout()
+    return _figure(fig, "Player counts compared: first-player win rate (95% intervals) and game length")
+
+
 # ----- page -------------------------------------------------------------------------------------
-def _summary_html(label: str, summary: dict[str, Any]) -> str:
+def _warnings_html(summary: dict[str, Any]) -> str:
+    return "".join(f'<p class=warn><b>Warning:</b> {html.escape(w)}</p>' for w in summary.get("warnings", []))
+
+
+def _findings_html(summary: dict[str, Any]) -> str:
+    found = summary.get("findings", [])
+    if not found:
+        return "<p>No findings: too few games or players to test anything.</p>"
+    rows = []
+    for rank, finding in enumerate(found, start=1):
+        effect, ci = effect_text(finding)
+        p = finding.get("p_adjusted")
+        text = html.escape(finding["text"])
+        rows.append([rank, f'<span class="{"sig" if finding.get("significant") else ""}">{text}</span>',
+                     html.escape(finding["kind"]), effect, ci, "flag (not a test)" if p is None else p_text(p)])
+    table = _table(["#", "finding", "kind", "effect", "95% interval", "p (corrected)"], rows).replace(
+        "<table>", "<table class=findings>", 1)
+    return (table
+            + f"<p class=meta>p-values corrected for all {len(found)} findings by "
+              f"{html.escape(summary.get('correction', CORRECTION))} (false discovery rate); bold red: corrected "
+              "p &lt; 0.05. Card lifts are associations: strong players also collect good cards.</p>")
+
+
+def _bots_html(summary: dict[str, Any]) -> str:
+    bots = summary.get("bots") or {}
+    if not bots:
+        return "<p>This game declares nothing about its agents: read the numbers as its bots' play.</p>"
+    rows = [[html.escape(c), html.escape(o), players, games, percent(rate), percent(1 / players)]
+            for c, o, players, games, rate in bots.get("ladder", [])]
+    return (f"<p><b>What they decide:</b> {html.escape(bots['decisions'])}.</p>"
+            f"<p><b>What they do not test:</b> {html.escape(bots['not_decided'])}.</p>"
+            + (_table(["challenger", "opponent", "players", "games", "challenger wins", "fair share"], rows)
+               + "<p class=meta>Measured strength: `tablepress ladder` (README, AI players).</p>" if rows else ""))
+
+
+def _players_html(summary: dict[str, Any]) -> str:
     solo = summary["players"] == 1
-    parts = [f"<h3>{html.escape(label)}</h3>"]
     seat_rows = []
     for s in summary["seats"]:
         q = s["score"].get("quantiles", {})
-        win = [] if solo else [count_text(s["wins"]), _fmt(s["win_rate"]), _ci(s["ci95"])]
+        win = [] if solo else [count_text(s["wins"]), percent(s["win_rate"]), interval(s["ci95"], True)]
         seat_rows.append([s["seat"] + 1, html.escape(str(s["agent"])), *win, _fmt(s["mean_score"]),
                           _fmt(s["score"]["sd"]), _fmt(q.get("5", math.nan)), _fmt(q.get("50", math.nan)),
                           _fmt(q.get("95", math.nan))])
     win_heads = [] if solo else ["wins", "win rate", "95% interval"]
-    parts.append(_table(["seat", "agent", *win_heads, "mean score", "sd", "5%", "median", "95%"], seat_rows))
+    rotated = summary.get("rotation", {}).get("cycle")
+    note = (f"<p class=meta>Player N is the N-th --seats spec; the seats rotate by a "
+            f"{html.escape(summary['rotation']['design'])} of {rotated} games.</p>") if rotated else ""
+    out = note + _table(["player", "agent", *win_heads, "mean score", "sd", "5%", "median", "95%"], seat_rows)
+    if not solo and summary.get("positions"):
+        out += _table(["turn position", "wins", "win rate", "95% interval", "fair", "p"],
+                      [[p["position"], count_text(p["wins"]), percent(p["win_rate"]), interval(p["ci95"], True),
+                        percent(p["fair"]), p_text(p["p_value"])] for p in summary["positions"]])
+    if not solo and len(summary.get("agents", [])) > 1:
+        out += _table(["agent", "seats held", "win rate", "95% interval", "mean score"],
+                      [[html.escape(a["agent"]), a["n"], percent(a["win_rate"]), interval(a["ci95"], True),
+                        _fmt(a["mean_score"])] for a in summary["agents"]])
+    return out
+
+
+def _cards_html(summary: dict[str, Any]) -> str:
+    parts = []
+    for measure, entries in summary.get("cards", {}).items():
+        ordered = sorted(entries, key=lambda e: -e["lift"] if math.isfinite(e.get("lift", math.nan)) else math.inf)
+        rows = [[html.escape(e["card"]), _fmt(e["mean"]), percent(e["share"]),
+                 "—" if not math.isfinite(e.get("lift", math.nan)) else f"{number(e['lift'] * 100)} pts",
+                 interval([v * 100 for v in e.get("ci95", [math.nan, math.nan])]), p_text(e.get("p_value"))]
+                for e in ordered]
+        parts.append(f"<h4>Players who {html.escape(measure)} each card</h4>"
+                     + _table(["card", "per player per game", "players with it", "win-rate lift", "95% interval (pts)",
+                               "p"], rows))
+    return "\n".join(parts)
+
+
+def _shape_html(summary: dict[str, Any]) -> str:
+    solo = summary["players"] == 1
     game_rows = [["turns", _fmt(summary["turns"]["mean"]), _ci(summary["turns"]["ci95"])],
                  ["decisions", _fmt(summary["decisions"]["mean"]), _ci(summary["decisions"]["ci95"])],
                  ["legal actions per decision", _fmt(summary["branching"]), ""]]
     if not solo:
-        fp = summary["first_player"]
-        game_rows += [["first player win rate", _fmt(fp["win_rate"]), _ci(fp["ci95"])],
-                      ["first player advantage (p)", _fmt(fp["advantage"]), f"p = {_fmt(fp['p_value'])}"],
-                      ["margin of victory", _fmt(summary["margin"]["mean"]), _ci(summary["margin"]["ci95"])],
+        game_rows += [["margin of victory", _fmt(summary["margin"]["mean"]), _ci(summary["margin"]["ci95"])],
                       ["lead changes", _fmt(summary["lead_changes"]["mean"]), _ci(summary["lead_changes"]["ci95"])],
-                      ["halfway leader wins (decisiveness)", _fmt(summary["decisiveness"]), ""],
-                      ["shared victories", _fmt(summary["shared_victories"]), ""]]
-    parts.append(_table(["figure", "mean", "95% interval"], game_rows))
+                      ["halfway leader wins (decisiveness)", percent(summary["decisiveness"]), ""],
+                      ["shared victories", percent(summary["shared_victories"]), ""]]
+    parts = [_table(["figure", "mean", "95% interval"], game_rows)]
     fig_rows = [[html.escape(name), _fmt(d["mean"]), _ci(d["ci95"]), _fmt(d["sd"])]
                 for name, d in summary["figures"].items()]
     if fig_rows:
@@ -222,17 +414,54 @@ def _summary_html(label: str, summary: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
+def _run_html(label: str, summary: dict[str, Any]) -> str:
+    """One run's sections below the headline: players and positions, score over time, cards, samples, shape."""
+    parts = [f"<h3>{html.escape(label)}</h3>", _players_html(summary)]
+    if summary.get("score_over_time", {}).get("rounds"):
+        parts.append(plot_score_over_time(label, summary))
+    if summary.get("cards"):
+        parts.append("<h4>Cards</h4>")
+        if summary["players"] > 1 and any(math.isfinite(e.get("lift", math.nan))
+                                          for e in next(iter(summary["cards"].values()))):
+            parts.append(plot_lifts(label, summary))
+        parts.append(_cards_html(summary))
+    if any(summary.get("distributions", {}).values()):
+        parts.append(plot_distributions(label, summary))
+    parts.append("<h4>Summary</h4>" + _shape_html(summary))
+    return "\n".join(parts)
+
+
+def _changes_html(changes: Sequence[dict[str, Any]]) -> str:
+    def value(v: Any) -> str:
+        if isinstance(v, (list, tuple)):
+            return "[" + ", ".join(value(x) for x in v) + "]"
+        return "—" if v is None else _fmt(v)
+
+    return _table(["field", "published", "variant"],
+                  [[html.escape(c["field"]), value(c["old"]), value(c["new"])] for c in changes])
+
+
 def _differences_html(differences: dict[str, Any], labels: tuple[str, str]) -> str:
     rows = []
     for key, d in differences.items():
         mark = '<span class="sig">yes</span>' if d["significant"] else "no"
         rows.append([html.escape(figure_label(key)), _fmt(d["a"]), _fmt(d["b"]), _fmt(d["diff"]),
-                     _ci(d["ci95"]), _fmt(d["p_value"]), mark])
-    return _table(["figure", f"A: {labels[0]}", f"B: {labels[1]}", "B − A", "95% interval", "p", "significant"], rows)
+                     _ci(d["ci95"]), p_text(d.get("p_adjusted", d["p_value"])), mark])
+    return (_table(["figure", f"A: {labels[0]}", f"B: {labels[1]}", "B − A", "95% interval", "p (corrected)",
+                    "significant"], rows)
+            + f"<p class=meta>Largest effect (|B − A| over the spread of the paired differences) first; p corrected "
+              f"for all {len(differences)} figures by {CORRECTION}.</p>")
+
+
+def _sweep_html(runs: Sequence[Run]) -> str:
+    from .command import sweep_rows
+
+    rows = [[html.escape(name), *[html.escape(c) for c in cells]] for name, cells in sweep_rows([s for _, s, _ in runs])]
+    return plot_sweep(runs) + _table(["figure", *[label for label, _, _ in runs]], rows)
 
 
 def write_report(path: str | Path, runs: Sequence[Run], differences: dict[str, Any] | None = None) -> None:
-    """Write the report page for one run, or two runs and their differences."""
+    """Write the report page for one run, two runs and their differences, or a sweep over player counts."""
     page = report_html(runs, differences)
     try:
         Path(path).write_text(page, encoding="utf-8")
@@ -241,27 +470,46 @@ def write_report(path: str | Path, runs: Sequence[Run], differences: dict[str, A
 
 
 def report_html(runs: Sequence[Run], differences: dict[str, Any] | None = None) -> str:
-    """The report page (one self-contained HTML document, plots inline) for one run, or two and their differences."""
+    """The report page (one self-contained HTML document, plots inline) for one run, two runs and their
+    differences, or runs at several player counts (a sweep)."""
     first = runs[0][1]
-    title = f"{first['game']} — {first['games']} games, {first['players']} players"
+    sweep = len({summary["players"] for _, summary, _ in runs}) > 1
+    players = ", ".join(str(summary["players"]) for _, summary, _ in runs) if sweep else str(first["players"])
+    title = f"{first['game']} — {first['games']} games, {players} players"
     if len(runs) == 1 and first.get("variant"):
         title += f", variant {first['variant']}"
+    specs = ", ".join(str(s["agent"]) for s in first["seats"])
     body = [f"<h1>Balance report: {html.escape(title)}</h1>",
-            f"<p class=meta>seed {first.get('seed')}; seats {html.escape(', '.join(str(s['agent']) for s in first['seats']))}"
-            + ("; the two runs share their seeds (common random numbers)" if differences else "") + "</p>"]
+            f"<p class=meta>seed {first.get('seed')}; seats {html.escape(specs)}"
+            + ("; the runs share their seeds (common random numbers)" if len(runs) > 1 else "") + "</p>"]
+    for label, summary, _ in runs[: 1 if not sweep else len(runs)]:
+        body.append(_warnings_html(summary))
     if differences is not None:
-        body += ["<h2>Differences</h2>", plot_differences(differences),
+        changes = runs[1][1].get("changes") or []
+        body += [f"<p class=verdict>{html.escape(verdict(differences, runs[1][0], runs[0][0]))}</p>",
+                 "<h2>What the variant changes</h2>",
+                 _changes_html(changes) if changes else "<p>B plays the published cards.</p>",
+                 "<h2>Differences, largest first</h2>", plot_differences(differences),
                  _differences_html(differences, (runs[0][0], runs[1][0]))]
-    body.append("<h2>Summary</h2>")
-    body += [_summary_html(label, summary) for label, summary, _ in runs]
+    if sweep:
+        body += ["<h2>Player counts compared</h2>", _sweep_html(runs)]
+    for label, summary, _ in runs:
+        heading = "Findings, most important first" + (f" — {label}" if len(runs) > 1 else "")
+        body += [f"<h2>{html.escape(heading)}</h2>", _findings_html(summary)]
+    body += ["<h2>How far to trust the bots</h2>", _bots_html(first)]
+    body.append("<h2>Details</h2>")
+    body += [_run_html(label, summary) for label, summary, _ in runs]
     body.append("<h2>Plots</h2>")
-    if first["players"] > 1:
-        body.append(plot_win_rates(runs))
-    body += [plot_scores(runs), plot_lengths(runs)]
+    if first["players"] > 1 and not sweep:
+        body += [plot_win_rates(runs), plot_positions(runs)]
+    if not sweep:
+        body.append(plot_scores(runs))
+    body.append(plot_lengths(runs))
     names = sorted(set().union(*(figure_names(rows) for _, _, rows in runs)))
-    if figure_families(names):
+    families = figure_families(names)
+    if families:
         body.append(plot_families(runs))
-    if names:
+    if set(names) - {member for members in families.values() for member in members}:
         body.append(plot_figures(runs))
     return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{html.escape(title)}</title>"
             f"<style>{CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")

@@ -20,6 +20,7 @@ from ..core.game import Game
 from ..core.match import Match
 from ..core.registry import get_game, package_of
 from ..core.rng import derive_seed
+from .design import seat_entrants
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,8 @@ class SimSpec:
     records: str | None = None
     #: Whether the seats turn with the game index: game i seats `seats[0]` at seat i % players (the ladder).
     rotate: bool = False
+    #: Whether the seats follow the balanced rotation of `design.py` by turn position (simulate).
+    balanced: bool = False
 
     def key(self) -> str:
         """A stable text key for caching the game object in a worker."""
@@ -45,6 +48,14 @@ class SimSpec:
         if not self.rotate:
             return list(self.seats)
         return [self.seats[(seat - index) % self.players] for seat in range(self.players)]
+
+    def entrants_for(self, index: int, first: int) -> list[int]:
+        """Which --seats spec (its index) sits at each seat of game `index` when seat `first` acts first."""
+        if self.balanced:
+            return seat_entrants(self.players, index, first)
+        if self.rotate:
+            return [(seat - index) % self.players for seat in range(self.players)]
+        return list(range(self.players))
 
 
 _games: dict[str, Game] = {}
@@ -76,9 +87,12 @@ def _leader(scores: Sequence[float]) -> int:
 def play_one(spec: SimSpec, run_seed: int, index: int) -> dict[str, Any]:
     """Play game `index` of a run to the end and return its result row (plain data, picklable).
 
-    The row holds: index, seed, seats, first (the seat that acts first), scores, winners, win shares
-    (1/k to each of k winners), turns, decisions, branching (mean legal actions per decision), lead
-    changes, the leader at halfway (-1: tied) and the game's card-level figures (`fig.NAME`).
+    The row holds: index, seed, seats, first (the seat that acts first, by the game's own rule), scores,
+    winners, win shares (1/k to each of k winners), turns, decisions, branching (mean legal actions per
+    decision), lead changes, the leader at halfway (-1: tied), `rounds` (every seat's score after each
+    round of turns), the game's card-level figures (`fig.NAME`) and, where its stats module has them,
+    per-seat card counts (`cards`: {measure: {card: [per seat]}}) and samples (`samples`: {name: [values]}).
+    With a balanced spec the seats' agents are placed by turn position once the first player is known.
 
     The leader (the one seat with the highest score, if there is one) is looked at after every round of
     turns (every `players` turns: each seat has had its turn, so turn order alone does not swing the
@@ -86,14 +100,17 @@ def play_one(spec: SimSpec, run_seed: int, index: int) -> dict[str, Any]:
     """
     game = resolve_game(spec)
     seed = game_seed(run_seed, index)
-    seats = spec.seats_of(index)
-    match = Match(game, spec.players, seed, dict(spec.options), seats)
-    agents = [make_agent(seat_spec, derive_seed(seed, "seat", seat)) for seat, seat_spec in enumerate(seats)]
+    match = Match(game, spec.players, seed, dict(spec.options), spec.seats_of(index))
     first_movers = match.to_move()
     first = min(first_movers) if first_movers else 0
+    entrants = spec.entrants_for(index, first)
+    seats = [spec.seats[entrant] for entrant in entrants]
+    match.seats = list(seats)
+    agents = [make_agent(seat_spec, derive_seed(seed, "seat", seat)) for seat, seat_spec in enumerate(seats)]
     decisions = legal_total = 0
     solo = spec.players == 1
     leaders: list[int] = []
+    rounds: list[list[float]] = []
     last_turn = game.turn(match.state)
     while not match.is_over:
         seat = match.next_mover()
@@ -105,7 +122,9 @@ def play_one(spec: SimSpec, run_seed: int, index: int) -> dict[str, Any]:
         if not solo and turn != last_turn:
             last_turn = turn
             if turn % spec.players == 0 and not match.is_over:
-                leaders.append(_leader(game.scores(match.state)))
+                round_scores = [float(s) for s in game.scores(match.state)]
+                rounds.append(round_scores)
+                leaders.append(_leader(round_scores))
     state = match.state
     scores = [float(s) for s in game.scores(state)]
     if not solo:
@@ -136,9 +155,18 @@ def play_one(spec: SimSpec, run_seed: int, index: int) -> dict[str, Any]:
         "branching": legal_total / decisions if decisions else 0.0,
         "lead_changes": lead_changes,
         "leader_half": leaders[(len(leaders) - 1) // 2] if leaders else -1,
+        "rounds": rounds + [scores],
     }
+    if spec.balanced:
+        row.update(rotated=True, specs=list(spec.seats), entrants=entrants)
     for name, value in sorted(card_figures(game, match).items()):
         row[f"fig.{name}"] = float(value)
+    hooks = stats_module(game)
+    if hooks is not None and hasattr(hooks, "cards"):
+        row["cards"] = {measure: {card: [float(v) for v in per_seat] for card, per_seat in counts.items()}
+                        for measure, counts in hooks.cards(game, match).items()}
+    if hooks is not None and hasattr(hooks, "samples"):
+        row["samples"] = {name: [float(v) for v in values] for name, values in hooks.samples(game, match).items()}
     return row
 
 
@@ -174,3 +202,17 @@ def card_figures(game: Game, match: Match) -> dict[str, float]:
     `match.actions` from `game.new(match.players, match.seed, match.options)` gives every intermediate state.
     """
     return dict(package_of(game).stats(game, match))
+
+
+def stats_module(game: Game) -> Any:
+    """The module that defines the game's `figures` hook, for its optional extras, or None.
+
+    Besides `figures`, a game's stats module may define `cards(game, match)` (per-seat counts by measure,
+    a verb such as `plant` or `press`: {measure: {card: [per seat]}}), `samples(game, match)` (per-game value lists such as every
+    close's length), `FAMILIES` (how findings read a figure family), `BOTS` (what the agents decide and
+    their measured strength) and `blind_spots(summary)` (findings about what the agents never try).
+    """
+    import sys
+
+    figures_hook = package_of(game).stats
+    return sys.modules.get(getattr(figures_hook, "__module__", "") or "")

@@ -43,31 +43,56 @@ class SimulationResult:
     differences: dict[str, Any] | None = None
 
     def as_json(self) -> dict[str, Any]:
-        """What `simulate --json` prints: one arm's summary, or {a, b, differences} for a comparison."""
+        """What `simulate --json` prints: one arm's summary, or {a, b, changes, differences, verdict} for a
+        comparison; every number in the one format of `numbers.py`."""
         if self.differences is None:
             return clean(self.runs[0][1])
+        from .findings import CORRECTION
+        from .stats import verdict
+
         return clean({"game": self.game, "games": self.games, "players": self.players, "seed": self.seed,
-                      "a": self.runs[0][1], "b": self.runs[1][1], "differences": self.differences})
+                      "a": self.runs[0][1], "b": self.runs[1][1], "changes": self.runs[1][1].get("changes", []),
+                      "correction": CORRECTION, "verdict": verdict(self.differences, self.runs[1][0], self.runs[0][0]),
+                      "differences": self.differences})
+
+
+@dataclass
+class SweepResult:
+    """A run at each of several player counts (`--players 2,3,4`), on the same run seed."""
+
+    game: str
+    games: int
+    seed: int
+    results: list[SimulationResult] = field(default_factory=list)
+
+    @property
+    def runs(self) -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
+        """One (label, summary, rows) per player count, labelled `N players`."""
+        return [(f"{result.players} players", result.runs[0][1], result.runs[0][2]) for result in self.results]
+
+    def as_json(self) -> dict[str, Any]:
+        """What `simulate --players 2,3,4 --json` prints: {game, games, seed, players: [...], sweep: [summary...]}."""
+        return clean({"game": self.game, "games": self.games, "seed": self.seed,
+                      "players": [result.players for result in self.results],
+                      "sweep": [result.runs[0][1] for result in self.results]})
 
 
 def clean(value: Any) -> Any:
-    """JSON-safe: NaN and infinities become null, tuples lists."""
-    import math
+    """JSON-safe and in the one number format: NaN and infinities become null, tuples lists, floats rounded."""
+    from .numbers import rounded_tree
 
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, Mapping):
-        return {k: clean(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [clean(v) for v in value]
-    return value
+    return rounded_tree(value)
+
+
+#: What plays a seat when no --seats is given: the greedy player (random play would mislead about balance).
+DEFAULT_SEATS = "greedy"
 
 
 def seat_plan(game: Game, seats: str | None, players: int | None) -> tuple[int, tuple[str, ...]]:
-    """(player count, one AI seat spec per seat); TablepressError for a human seat or a bad count."""
+    """(player count, one AI seat spec per seat; greedy by default); TablepressError for a human seat or a bad count."""
     count = players or game.default_players
     game.check_players(count)
-    seat_specs = tuple(parse_seats(seats, count))
+    seat_specs = tuple(parse_seats(seats or DEFAULT_SEATS, count))
     if "human" in seat_specs:
         raise TablepressError("simulate plays AI seats only; --seats cannot include human")
     return count, seat_specs
@@ -96,11 +121,40 @@ def run_simulation(game: str, games: int, arms: Sequence[Arm], seed: int | None 
     with backend_session(backend, address):
         for position, arm in enumerate(arms):
             folder = records[position] if records else None
-            spec = SimSpec(chosen.name, count, seat_specs, chosen_options, arm.overrides, folder)
+            spec = SimSpec(chosen.name, count, seat_specs, chosen_options, arm.overrides, folder, balanced=True)
             progress = (lambda n, label=arm.label: on_rows(label, n)) if on_rows else None
             rows = run_games(spec, run_seed, games, backend, jobs, address, on_rows=progress)
             named = arm.label if arm.overrides is not None or compared else None
-            result.runs.append((arm.label, summarise(rows, chosen.name, count, run_seed, named), rows))
+            summary = summarise(rows, chosen.name, count, run_seed, named)
+            summary["changes"] = arm_changes(chosen, arm.overrides)
+            result.runs.append((arm.label, summary, rows))
     if compared:
         result.differences = compare_rows(result.runs[0][2], result.runs[1][2], count)
     return result
+
+
+def arm_changes(game: Game, overrides: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """The card-data fields an arm changes from the published cards: [{field, old, new}] (none for base)."""
+    from ..core.variants import base_data, variant_changes
+
+    return variant_changes(overrides, base_data(game)) if overrides else []
+
+
+def run_sweep(game: str, games: int, player_counts: Sequence[int], seed: int | None = None, seats: str | None = None,
+              options: Mapping[str, Any] | None = None, arm: Arm | None = None, backend: str = "local",
+              jobs: int | None = None, address: str | None = None,
+              on_rows: ArmProgress | None = None) -> SweepResult:
+    """One run at each player count on the same run seed (progress labelled `N players`), for comparison."""
+    if len(set(player_counts)) != len(player_counts) or len(player_counts) < 2:
+        raise TablepressError("--players for a sweep lists two or more different counts, e.g. 2,3,4")
+    chosen = get_game(game)
+    for count in player_counts:
+        seat_plan(chosen, seats, count)
+    run_seed = seed if seed is not None else random.getrandbits(31)
+    sweep = SweepResult(chosen.name, games, run_seed)
+    for count in player_counts:
+        label = f"{count} players"
+        progress = (lambda _, n, label=label: on_rows(label, n)) if on_rows else None
+        sweep.results.append(run_simulation(chosen.name, games, [arm or Arm("published cards")], run_seed, seats,
+                                            count, options, backend, jobs, address, on_rows=progress))
+    return sweep

@@ -2,7 +2,9 @@
 
 Columns: index, seed, variant, seats (comma-joined specs), first, winners (comma-joined seats), turns,
 decisions, branching, lead_changes, leader_half, score_0..score_{P-1}, share_0.. (win shares, 1/k for a
-shared victory) and one `fig_NAME` column per card-level figure. `load_rows` reads either back into rows.
+shared victory), one `fig_NAME` column per card-level figure, and for a rotated run `specs` (the --seats
+specs, comma-joined) and `entrants` (which spec sat at each seat); `rounds` (scores after each round),
+`cards` and `samples` are JSON text. `load_rows` reads either back into rows.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from ..core.errors import TablepressError
 
 SCALARS = ("index", "seed", "first", "turns", "decisions", "branching", "lead_changes", "leader_half")
+JSON_COLUMNS = ("rounds", "cards", "samples")
 FORMATS = {".sqlite": "sqlite", ".sqlite3": "sqlite", ".db": "sqlite", ".parquet": "parquet"}
 
 
@@ -39,6 +42,12 @@ def flatten(row: dict[str, Any], variant: str | None = None) -> dict[str, Any]:
     for key, value in row.items():
         if key.startswith("fig."):
             flat["fig_" + key[4:]] = value
+    if row.get("rotated"):
+        flat["specs"] = ",".join(row["specs"])
+        flat["entrants"] = ",".join(str(e) for e in row["entrants"])
+    for key in JSON_COLUMNS:
+        if key in row:
+            flat[key] = json.dumps(row[key], separators=(",", ":"))
     return flat
 
 
@@ -56,6 +65,12 @@ def unflatten(flat: dict[str, Any]) -> dict[str, Any]:
     for key, value in flat.items():
         if key.startswith("fig_") and value is not None:
             row["fig." + key[4:]] = float(value)
+    if flat.get("specs"):
+        row.update(rotated=True, specs=flat["specs"].split(","),
+                   entrants=[int(e) for e in flat["entrants"].split(",")])
+    for key in JSON_COLUMNS:
+        if flat.get(key):
+            row[key] = json.loads(flat[key])
     return row
 
 

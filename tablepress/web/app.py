@@ -29,9 +29,14 @@ from ..core.match import Match
 from ..core.registry import game_names, get_package
 from .faces import card_svg
 from .hub import Hub, HubFull, NotFound, QuotaExceeded
+from .jobs_routes import router as simulations_router
 from .requests import MAX_BODY, BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_agent, parse_create
+from .rematch import rematch
 from .rooms import Room, Watcher, build_view
+from .site import router as site_router
 from .store import Store
+from .workshop import Workshop
+from .workshop import router as workshop_router
 
 STATIC = Path(__file__).parent / "static"
 #: What `/games/NAME/web.js` serves for a game without a `web.js`: it registers nothing, so the table
@@ -59,18 +64,26 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     store = Store(db)
     hub = Hub(store, ai_delay=ai_delay)
     hub.restore()
+    workshop = Workshop(db)
+    hub.variants = workshop.variants
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         """Start the restored games' AI seats; on shutdown stop them and close the database."""
         hub.start_ai()
+        workshop.start()
         yield
+        await workshop.close()
         await hub.close()
         store.close()
 
     app = FastAPI(title="tablepress", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hub = hub
     app.state.sockets = sockets = set[Watcher]()
+    app.state.workshop, app.state.variants = workshop, workshop.variants
+    app.include_router(workshop_router)
+    app.include_router(simulations_router)
+    app.include_router(site_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.middleware("http")
@@ -115,11 +128,6 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
         return JSONResponse({"detail": "internal server error"}, status_code=500)
 
     # ----- pages ---------------------------------------------------------------------------------
-    @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        """The lobby."""
-        return FileResponse(STATIC / "index.html")
-
     @app.get("/play/{game_id}", include_in_schema=False)
     async def table_page(game_id: str) -> FileResponse:
         """The table of one game (the page reads the id from its address)."""
@@ -208,6 +216,25 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
         await hub.hand_to_ai(room, seat, spec)
         return room.view_for(None)
 
+    @app.post("/api/games/{game_id}/reclaim")
+    async def post_reclaim(game_id: str, request: Request) -> dict[str, Any]:
+        """The person whose seat went to an AI takes it back with its old token; the reply is that seat's view."""
+        room = hub.room(game_id)
+        token = bearer_token(request.headers.get("authorization"))
+        if token is None:
+            raise Forbidden("taking a seat back needs that seat's token")
+        seat = await hub.reclaim(room, token)
+        return room.view_for(seat)
+
+    @app.post("/api/games/{game_id}/rematch", status_code=201)
+    async def post_rematch(game_id: str, request: Request) -> dict[str, Any]:
+        """A finished game's seat asks for a rematch: `201 {"id", "tokens"}` (the same game if asked again);
+        every human seat still watching gets its own new link over its WebSocket."""
+        room = hub.room(game_id)
+        seated(room, request, "a rematch needs a seat's token")
+        new_id, tokens = await rematch(hub, room, request.client.host if request.client else None)
+        return {"id": new_id, "tokens": tokens}
+
     @app.get("/api/games/{game_id}/record")
     async def get_record(game_id: str) -> dict[str, Any]:
         """The game record (for `tablepress replay`), once the game is over."""
@@ -218,10 +245,12 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
 
     @app.get("/api/games/{game_id}/replay")
     async def get_replay(game_id: str, request: Request, step: int = 0) -> dict[str, Any]:
-        """A finished game as it stood after `step` actions, seen by the token's seat (or a spectator)."""
+        """The game as it stood after `step` actions, seen by the token's seat (or a spectator).
+
+        During the game this is what the seat saw then (its own view at that step, the log as it read it);
+        once the game is over every secret choice in the log is shown.
+        """
         room = hub.room(game_id)
-        if not room.match.is_over:
-            raise IllegalAction("a replay is available once the game is over")
         seat = seat_of(room, request.headers.get("authorization"))
         return replay_view(room, seat, step)
 
@@ -321,7 +350,7 @@ async def pump(websocket: WebSocket, watcher: Watcher) -> None:
 
 
 def replay_view(room: Room, seat: int | None, step: int) -> dict[str, Any]:
-    """The view after `step` actions of a finished game (steps clamp to 0..the number of actions)."""
+    """The view after `step` actions (steps clamp to 0..the number of actions so far)."""
     record = room.match.record()
     total = len(record["actions"])
     step = max(0, min(step, total))
@@ -332,7 +361,7 @@ def replay_view(room: Room, seat: int | None, step: int) -> dict[str, Any]:
     assert match is not None
     game, state = match.game, match.state
     view = build_view(room, game.view(state, seat), seat, match, legal=[],
-                      log=room.log_for(seat, upto=step, reveal=True))
+                      log=room.log_for(seat, upto=step, reveal=room.match.is_over))
     view.update({"step": step, "steps": total, "replay": True})
     return view
 

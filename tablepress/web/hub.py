@@ -31,6 +31,7 @@ from ..core.match import Match, Move, UndoPoint, jsonable
 from ..core.registry import get_game
 from ..core.variants import base_data
 from .logs import event
+from .requests import Forbidden
 from .rooms import Room
 from .store import GameRow, Store, hash_token
 from .thinking import OutOfTime, Thinker, decision_seed
@@ -79,6 +80,8 @@ class Hub:
         #: Finished games not loaded yet (a finished game is replayed only when someone asks for it).
         self.archive: dict[str, GameRow] = {}
         self.thinker = Thinker()
+        #: Saved variants by id (`get(id) -> {"game", "name", "overrides", ...}`, KeyError if none), set by the app.
+        self.variants: Any = None
         #: Client → when it created its games of the last day (for CLIENT_GAMES_A_DAY).
         self.created_by: dict[str, list[float]] = {}
         self._sweeper: asyncio.Task | None = None
@@ -235,16 +238,19 @@ class Hub:
                                 " try again later")
 
     async def create(self, game_name: str, seats: list[str], options: Mapping[str, Any], seed: int | None,
-                     names: list[str] | None = None, variant: Mapping[str, Any] | None = None,
+                     names: list[str] | None = None, variant: Mapping[str, Any] | str | None = None,
                      client: str | None = None) -> tuple[Room, dict[str, str]]:
         """A new game, stored; returns its room and one token per human seat (keyed by seat as text).
 
-        `client` (the creator's address) counts against its quotas (see `admit`). A variant is checked
-        as `simulate --variant` checks one, in a worker within a time limit, after its size is checked;
-        a bad one raises DataError naming the field.
+        `client` (the creator's address) counts against its quotas (see `admit`). A variant (card data
+        changes, or a saved variant's id) is checked as `simulate --variant` checks one, in a worker
+        within a time limit, after its size is checked; a bad one raises DataError naming the field.
         """
         self.admit(client)
         game = get_game(game_name)
+        variant_id = None
+        if isinstance(variant, str):
+            variant_id, variant = variant, self.saved_variant(variant, game.name)
         game.check_players(len(seats))
         options = game.normalise_options(options)
         if variant is not None:
@@ -262,7 +268,7 @@ class Hub:
             id=game_id, game=game.name, players=len(seats), options=jsonable(match.options), seats=list(seats),
             names=names or default_names(seats), seed=seed, variant=None if variant is None else dict(variant),
             token_hashes={hash_token(token): int(seat) for seat, token in tokens.items()}, created=time.time(),
-            client=client,
+            client=client, variant_id=variant_id,
         )
         room = Room(row, match)
         self.store.create_game(row)
@@ -273,6 +279,18 @@ class Hub:
               client=client)
         self.kick(room)
         return room, tokens
+
+    def saved_variant(self, variant_id: str, game: str) -> dict[str, Any]:
+        """The card data changes of the saved variant `variant_id` of `game`; DataError if there is none."""
+        try:
+            saved = self.variants.get(variant_id) if self.variants is not None else None
+        except KeyError:
+            saved = None
+        if saved is None:
+            raise DataError(f"variant: no saved variant {variant_id!r}")
+        if saved["game"] != game:
+            raise DataError(f"variant: the variant {saved['name']!r} is for {saved['game']}, not {game}")
+        return dict(saved["overrides"])
 
     async def act(self, room: Room, seat: int, action: str) -> None:
         """Take a human seat's action under the room's lock; IllegalAction (nothing changed) if it may not."""
@@ -326,7 +344,7 @@ class Hub:
             room.changed()
 
     async def hand_to_ai(self, room: Room, seat: int, spec: str) -> None:
-        """An AI (`spec`) takes over a human seat for the rest of the game; that seat's token stops working."""
+        """An AI (`spec`) plays a human seat from now on; the seat's token only watches, until `reclaim`."""
         async with room.lock:
             self._still_here(room)
             if room.match.is_over:
@@ -335,7 +353,7 @@ class Hub:
             seats[seat] = spec
             names = list(room.row.names)
             names[seat] = f"{names[seat]} (AI: {spec})"
-            hashes = {digest: s for digest, s in room.row.token_hashes.items() if s != seat}
+            hashes = {digest: -(s + 1) if s == seat else s for digest, s in room.row.token_hashes.items()}
             self.store.update_seats(room.id, seats, names, hashes)
             room.match.seats = seats
             room.row.seats, room.row.names, room.row.token_hashes = seats, names, hashes
@@ -346,6 +364,26 @@ class Hub:
                 watcher.push(None)
             room.changed()
         self.kick(room)
+
+    async def reclaim(self, room: Room, token: str) -> int:
+        """The person whose seat went to an AI takes it back with the old token; returns the seat."""
+        seat = room.lent_seat_for_token(token)
+        if seat is None:
+            raise Forbidden("this token holds no seat that was handed to an AI")
+        async with room.lock:
+            self._still_here(room)
+            if room.match.is_over:
+                raise IllegalAction("the game is over")
+            seats, names = list(room.match.seats), list(room.row.names)
+            seats[seat] = HUMAN
+            names[seat] = names[seat].rsplit(" (AI: ", 1)[0]
+            hashes = {digest: -s - 1 if s == -(seat + 1) else s for digest, s in room.row.token_hashes.items()}
+            self.store.update_seats(room.id, seats, names, hashes)
+            room.match.seats = seats
+            room.row.seats, room.row.names, room.row.token_hashes = seats, names, hashes
+            room.ai_seats.pop(seat, None)
+            room.changed()
+        return seat
 
     # ----- AI seats ------------------------------------------------------------------------------
     def kick(self, room: Room) -> None:
@@ -376,6 +414,8 @@ class Hub:
             state, index = room.match.state, len(room.match.moves)
             action = await self._choose(room, seat, state, index)
             async with room.lock:
+                if seat not in room.ai_seats:
+                    continue  # its person took the seat back meanwhile
                 match = room.match
                 moved_on = match.state is not state
                 try:

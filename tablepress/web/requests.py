@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -32,6 +33,8 @@ MAX_DEPTH = 32
 MAX_VARIANT_TOTAL = 10_000
 #: The most characters of a field name an error message repeats.
 MAX_SHOWN = 40
+#: A saved variant's id (`"variant": ID` in a create body; TOML text never looks like one).
+VARIANT_ID = re.compile(r"[0-9a-f]{12}")
 
 
 class BadRequest(TablepressError):
@@ -120,11 +123,12 @@ class CreateRequest:
     options: dict[str, Any]
     seed: int | None
     names: list[str] | None
-    variant: dict[str, Any] | None
+    variant: dict[str, Any] | str | None  # card data changes, or a saved variant's id
 
 
 def parse_create(body: bytes) -> CreateRequest:
-    """Check a create body: game (text), seats (agent specs), options (object), seed, names, variant."""
+    """Check a create body: game (text), seats (agent specs), options (object), seed, names, variant (changes
+    as an object or TOML text, or a saved variant's id)."""
     data = parse_json(body)
     if not isinstance(data, dict):
         raise BadRequest("the body must be a JSON object with 'game' and 'seats'")
@@ -138,10 +142,7 @@ def parse_create(body: bytes) -> CreateRequest:
         raise BadRequest(f"'seats' lists {len(seats)} seats; at most {MAX_SEATS}")
     specs = []
     for index, spec in enumerate(seats):
-        try:
-            name, _budget = parse_spec(spec, MAX_BUDGET, MAX_SECONDS)
-        except TablepressError as exc:
-            raise BadRequest(f"seats[{index}]: {exc}") from None
+        name = parse_web_spec(spec, f"seats[{index}]")
         specs.append(HUMAN if name == HUMAN else spec.strip().lower())
     options = data.get("options")
     if options is None:
@@ -162,9 +163,11 @@ def parse_create(body: bytes) -> CreateRequest:
             raise BadRequest("'names' must be a list of one name per seat")
         names = [" ".join(n.split())[:MAX_NAME] or f"Player {i + 1}" for i, n in enumerate(names)]
     variant = data.get("variant")
-    if isinstance(variant, str):
+    if isinstance(variant, str) and VARIANT_ID.fullmatch(variant.strip()):
+        variant = variant.strip()
+    elif isinstance(variant, str):
         variant = parse_variant_text(variant) if variant.strip() else None
-    if variant is not None:
+    if variant is not None and not isinstance(variant, str):
         check_variant(variant)
     return CreateRequest(game.strip(), specs, options, seed, names, variant)
 
@@ -219,6 +222,21 @@ def parse_action(body: bytes) -> str:
     return action
 
 
+#: Seats a visitor may not ask the server for: a policy seat loads a file from the server's disk.
+SERVER_ONLY = frozenset({"policy"})
+
+
+def parse_web_spec(spec: str, where: str) -> str:
+    """The agent name of a seat spec sent to the server (within its budget caps); BadRequest naming `where`."""
+    try:
+        name, _budget = parse_spec(spec, MAX_BUDGET, MAX_SECONDS)
+    except TablepressError as exc:
+        raise BadRequest(f"{where}: {exc}") from None
+    if name in SERVER_ONLY:
+        raise BadRequest(f"{where}: {name} seats load a file on the server; the web app does not offer them")
+    return name
+
+
 def parse_agent(body: bytes) -> str:
     """The AI spec of a take-over body `{"agent": "greedy"}` (an AI, never `human`)."""
     data = parse_json(body) if body.strip() else {}
@@ -227,10 +245,7 @@ def parse_agent(body: bytes) -> str:
     spec = data.get("agent", "greedy")
     if not isinstance(spec, str):
         raise BadRequest("'agent' must be an AI seat spec such as \"greedy\" or \"ismcts:300\"")
-    try:
-        name, _budget = parse_spec(spec, MAX_BUDGET, MAX_SECONDS)
-    except TablepressError as exc:
-        raise BadRequest(f"agent: {exc}") from None
+    name = parse_web_spec(spec, "agent")
     if name == HUMAN:
         raise BadRequest("agent: a human cannot take over a seat; name an AI")
     return spec.strip().lower()

@@ -15,6 +15,9 @@ from typing import Any
 
 from ..agents.base import HUMAN
 from ..core.match import Match, UndoPoint
+from ..core.narration import Narration, sentence
+from ..core.preview import hints
+from ..core.registry import package_of
 from .store import GameRow, hash_token
 
 #: How many views may wait for one slow watcher before the oldest are dropped.
@@ -57,10 +60,25 @@ class Room:
         self.undo_stack: list[UndoPoint] = []
         #: AI seat → its agent spec; these seats move by themselves.
         self.ai_seats: dict[int, str] = {seat: spec for seat, spec in enumerate(match.seats) if spec != HUMAN}
+        #: (game id, tokens) of this finished game's rematch, once someone asked for it (web/rematch.py).
+        self.rematch: tuple[str, dict[str, str]] | None = None
+        #: The log in words, narrated from views as moves come (core/narration.py).
+        self.narration = Narration(match.game, match.players, match.seed, match.options,
+                                   package_of(match.game).narrate)
 
     # ----- who is who ------------------------------------------------------------------------
     def seat_for_token(self, token: str) -> int | None:
         """The human seat a token belongs to, or None for a wrong token (compared in constant time)."""
+        found = self._token_entry(token)
+        return found if found is not None and found >= 0 else None
+
+    def lent_seat_for_token(self, token: str) -> int | None:
+        """The seat a token held before it was lent to an AI (`Hub.hand_to_ai`), or None."""
+        found = self._token_entry(token)
+        return -found - 1 if found is not None and found < 0 else None
+
+    def _token_entry(self, token: str) -> int | None:
+        """The stored entry of a token: its seat, or −(seat + 1) while that seat is lent to an AI."""
         wanted = hash_token(token)
         found = None
         for digest, seat in self.row.token_hashes.items():
@@ -100,11 +118,19 @@ class Room:
 
     # ----- what a seat sees ------------------------------------------------------------------
     def log_for(self, seat: int | None, upto: int | None = None, reveal: bool | None = None) -> list[dict[str, Any]]:
-        """The move log as `seat` may read it: its own actions in full, the others' public text."""
+        """The move log as `seat` may read it: its own actions in full, the others' public text.
+
+        Each entry has the action as written (`text`) and the move in words (`lines`: sentences with the
+        players' names, each `{"kind", "seat", "text"}`), both as `seat` may read them.
+        """
         show_all = self.match.is_over if reveal is None else reveal
         moves = self.match.moves if upto is None else self.match.moves[:upto]
+        told = self.narration.catch_up(self.match.moves)
+        names = list(self.row.names)
         return [
-            {"n": n, "seat": move.seat, "text": move.action if show_all else move.seen_by(seat), "at": move.at}
+            {"n": n, "seat": move.seat, "text": move.action if show_all else move.seen_by(seat), "at": move.at,
+             "lines": [{"kind": line.kind, "seat": line.seat, "text": sentence(line, names)}
+                       for line in told[n - 1].for_reader(seat, reveal=show_all)]}
             for n, move in enumerate(moves, start=1)
         ]
 
@@ -121,8 +147,17 @@ class Room:
                                 log=self.log_for(seat))
             cached["can_undo"] = self.can_undo(seat)
             cached["revision"] = self.revision
+            cached["hints"] = self.hints_for(seat)
             self._views[seat] = cached
         return cached
+
+    def hints_for(self, seat: int | None) -> dict[str, Any]:
+        """What each legal action would do for a human seat to move (core/preview.py): {action: hint}."""
+        match = self.match
+        if seat is None or seat in self.ai_seats or match.is_over or seat not in match.to_move():
+            return {}
+        found = hints(match.game, match.seat_info(seat), package_of(match.game).note)
+        return {action: hint.as_json() for action, hint in found.items()}
 
     def changed(self) -> None:
         """The game moved on: forget the cached views and push every watcher its new one."""

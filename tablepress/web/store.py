@@ -42,7 +42,8 @@ CREATE TABLE IF NOT EXISTS games (
     status TEXT NOT NULL DEFAULT 'playing',
     scores TEXT,
     winners TEXT,
-    client TEXT
+    client TEXT,
+    variant_id TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -81,6 +82,7 @@ class GameRow:
     winners: list[int] | None = None  # final, once over
     count: int = 0  # actions stored
     client: str | None = None  # the address that created it (for per-client quotas)
+    variant_id: str | None = None  # the saved variant it plays (its card data is `variant`)
 
 
 class Store:
@@ -102,7 +104,7 @@ class Store:
             raise
         self._db.executescript(SCHEMA)
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
-        for column in ("winners", "client"):  # a database from before these were kept
+        for column in ("winners", "client", "variant_id"):  # a database from before these were kept
             if column not in columns:
                 self._db.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT")
 
@@ -128,10 +130,10 @@ class Store:
             self._db.execute("BEGIN")
             self._db.execute(
                 "INSERT INTO games (id, game, players, options, seats, names, seed, variant, token_hashes,"
-                " created, status, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created, status, client, variant_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.game, row.players, json.dumps(row.options), json.dumps(row.seats),
                  json.dumps(row.names), str(row.seed), None if row.variant is None else json.dumps(row.variant),
-                 json.dumps(row.token_hashes), row.created, row.status, row.client),
+                 json.dumps(row.token_hashes), row.created, row.status, row.client, row.variant_id),
             )
 
     def has(self, game_id: str) -> bool:
@@ -194,7 +196,7 @@ class Store:
         with self._lock:
             games = self._db.execute(
                 "SELECT g.id, g.game, g.players, g.options, g.seats, g.names, g.seed, g.variant, g.token_hashes,"
-                " g.created, g.status, g.scores, g.winners, g.client,"
+                " g.created, g.status, g.scores, g.winners, g.client, g.variant_id,"
                 " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id)"
                 " FROM games g ORDER BY g.created, g.id"
             ).fetchall()
@@ -222,14 +224,14 @@ class Store:
 
 def read_row(gid: str, game: str, players: int, options: str, seats: str, names: str, seed: Any, variant: str | None,
              hashes: str, created: Any, status: str, scores: str | None, winners: str | None, client: str | None,
-             count: int) -> GameRow:
+             variant_id: str | None, count: int) -> GameRow:
     """A `games` row as a GameRow; ValueError or TypeError if a field does not read."""
     return GameRow(
         id=gid, game=game, players=int(players), options=_json(options, dict), seats=_json(seats, list),
         names=_json(names, list), seed=int(seed), variant=None if variant is None else _json(variant, dict),
         token_hashes=_json(hashes, dict), created=float(created), status=status,
         scores=None if scores is None else _json(scores, list),
-        winners=None if winners is None else _json(winners, list), count=count, client=client,
+        winners=None if winners is None else _json(winners, list), count=count, client=client, variant_id=variant_id,
     )
 
 

@@ -1,7 +1,8 @@
 """By This (Table Press print-and-play): file things on one shelf under a Key that can change."""
 
 from ...core.package import Check, Expectations, Heuristics, package
-from . import components, faces, heuristics, stats, terminal
+from . import components, faces, heuristics, narrate, preview, stats, terminal
+from .actions import action_space, observation
 from .engine import ByThisGame, ByThisState
 
 GAME = ByThisGame()
@@ -14,6 +15,10 @@ PACKAGE = package(
     stats=stats.figures,
     faces=faces.card_faces,
     components=components.components,
+    actions=action_space,
+    observation=observation,
+    narrate=narrate.narrate,
+    note=preview.note,
     expectations=Expectations(
         checks=(
             Check(2, playouts=300, deep_playouts=10),

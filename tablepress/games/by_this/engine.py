@@ -75,8 +75,15 @@ class ByThisGame(ByThisFlow, ByThisViews, ByThisExplain, Game[ByThisState]):
         return [seat for seat in range(state.players) if (state.scores[seat], state.closes[seat]) == best]
 
     def breakdown(self, state: ByThisState) -> list[dict[str, Any]]:
-        """Each seat's total and its number of closes (the tie-break)."""
-        return [{"total": score, "closes": closes} for score, closes in zip(state.scores, state.closes)]
+        """Each seat's total, its number of closes (the tie-break), its best close and every shelf it closed."""
+        names = self.names
+        parts = []
+        for seat, (score, closes) in enumerate(zip(state.scores, state.closes)):
+            own = [(points, cards) for closer, points, cards in state.shelves if closer == seat]
+            parts.append({"total": score, "closes": closes, "best_close": max((p for p, _ in own), default=0),
+                          "shelves": [{"points": points, "things": len(cards), "shelf": ", ".join(names[c] for c in cards)}
+                                      for points, cards in own]})
+        return parts
 
     def card_counts(self, state: ByThisState) -> Counter:
         """Every card and Key, wherever it is (hidden ones included)."""

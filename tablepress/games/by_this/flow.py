@@ -152,8 +152,10 @@ class ByThisFlow(ByThisRules):
 
     def _close(self, state: ByThisState, seat: int | None) -> None:
         """Close the shelf: score it for `seat` (None: a forced close, for no one); the cards leave the game."""
+        points = self.close_score(state) if seat is not None else 0
+        state.shelves.append((-1 if seat is None else seat, points, tuple(state.shelf)))
         if seat is not None:
-            state.scores[seat] += self.close_score(state)
+            state.scores[seat] += points
             state.closes[seat] += 1
         else:
             state.forced_closes += 1

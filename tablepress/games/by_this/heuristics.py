@@ -1,9 +1,16 @@
 """A points-like standing of one seat in a By This state, for the agents (used on determinized states).
 
 seat_value(seat) = points so far + small terms for closes (the tie-break) and specials in hand + the
-shelf's worth if the seat acts next (it may close it at the end of its turn: the better of closing it
-as it is and closing it one thing longer, the growth discounted); at the end, points and closes plus
-each winner's share of a win bonus. The package's evaluate is the margin of it over the best rival.
+seat's expected share of the shelves still to close; at the end, points and closes plus each winner's
+share of a win bonus. The package's evaluate is the margin of it over the best rival.
+
+Who gets a shelf is a race (rules/by-this.md, Close): at the end of every turn whoever holds a shelf
+of the minimum length may close it, so a shelf kept open is offered to the next player, who may extend
+it first. `shelf_race` plays the next turns out in the (determinized) state with every seat placing
+the thing that grows the close the most and closing as soon as it may: each close in the horizon is
+credited to its closer, discounted by how far ahead it lies. So closing now is weighed against
+keeping: keeping is worth its longer shelf only if the race brings the shelf back to the keeper, and it
+also counts who is placed to close the next shelf (with 4 players the closer places the next 4th card).
 """
 
 from __future__ import annotations
@@ -13,38 +20,99 @@ from .scoring import close_points
 
 CLOSE_WEIGHT = 0.1  # a close breaks ties
 SPECIAL_WEIGHT = 0.5  # a special in hand: a future option
-GROWTH_DISCOUNT = 0.8  # a shelf one thing longer is not yet on the shelf
+GROWTH_DISCOUNT = 0.8  # a close that still needs the closer's own placement is not yet on the shelf
+TURN_DISCOUNT = 0.7  # per turn ahead: hands change, specials re-key or dump the shelf
 WIN_BONUS = 0.5
 
 
-def shelf_worth(game: ByThisGame, state: ByThisState) -> float:
-    """What the shelf is worth to the seat that acts next: close it now, or (discounted) after one more thing."""
-    shelf = state.shelf
-    numbers = game.shelf_numbers(state)
+#: The last race and what it was run on: margins ask every seat's value of the same state in a row.
+_last: list[tuple[tuple, list[float]]] = []
+
+
+def race_shares(game: ByThisGame, state: ByThisState) -> list[float]:
+    """`shelf_race` of the state, remembered for the next call on a state with the same contents."""
+    key = (game, state.key, state.current, state.phase == CLOSE_STEP, state.total_closes, tuple(state.shelf),
+           tuple(state.floor), tuple(map(tuple, state.hands)), tuple(state.deck))
+    if _last and _last[0][0] == key:
+        return _last[0][1]
+    shares = shelf_race(game, state)
+    _last[:] = [(key, shares)]
+    return shares
+
+
+def shelf_race(game: ByThisGame, state: ByThisState) -> list[float]:
+    """Each seat's discounted points from the closes the next turns are likely to bring (see the module doc).
+
+    Turn by turn from the seat acting now: the seat draws to a full hand (from the determinized deck),
+    places the thing from its hand or the Floor that makes the shelf's close score most (if any fits),
+    and closes if the shelf is long enough. The race stops after `close_min + players` turns or when
+    the closes end the game. A seat deciding to close now (the close step) closes without placing.
+    """
+    players = state.players
+    shares = [0.0] * players
     least = game.close_min(state)
-    now = float(close_points(numbers)) if len(shelf) >= least else 0.0
-    if state.phase == CLOSE_STEP:
-        return now
-    if len(shelf) + 1 < least:
-        return now
+    numbers = game.shelf_numbers(state)
     key_numbers = game.key_numbers[state.key]
-    seat = state.current
-    best = now
-    candidates = [c for c in state.hands[seat] if c < game.thing_count] + state.floor
-    for card in candidates:
-        for end in game.ends(state, card):
-            n = key_numbers[card]
-            longer = [n, *numbers] if end == "left" else [*numbers, n]
-            best = max(best, GROWTH_DISCOUNT * close_points(longer))
-    return best
+    ascending = game.key_ascending[state.key]
+    limit = game.thing_count
+    hand_size = game.cards.hand_size[players]
+    closes_left = game.cards.closes_to_end[players] - state.total_closes
+    deck = [card for card in state.deck if card < limit]
+    floor = list(state.floor)
+    hands = [[card for card in hand if card < limit] for hand in state.hands]
+    specials = [len(hand) - len(hands[s]) for s, hand in enumerate(state.hands)]
+    seat, placed_now = state.current, state.phase == CLOSE_STEP
+    for ahead in range(least + players):
+        if ahead:
+            need = hand_size - len(hands[seat]) - specials[seat]
+            while need > 0 and deck:
+                hands[seat].append(deck.pop())
+                need -= 1
+        grew = False
+        ready = float(close_points(numbers)) if len(numbers) >= least else 0.0  # closing without placing
+        if not placed_now:
+            best, choice = -1, None
+            for pool in (hands[seat], floor):
+                for card in pool:
+                    n = key_numbers[card]
+                    for longer in _extensions(numbers, n, ascending):
+                        points = close_points(longer)
+                        if points > best:
+                            best, choice = points, (pool, card, longer)
+            if choice is not None:
+                pool, card, numbers = choice
+                pool.remove(card)
+                grew = True
+        placed_now = False
+        if len(numbers) >= least:
+            points = max(ready, GROWTH_DISCOUNT * close_points(numbers)) if grew else ready
+            shares[seat] += TURN_DISCOUNT ** ahead * points
+            numbers = []
+            closes_left -= 1
+            if closes_left <= 0:
+                break
+        seat = (seat + 1) % players
+    return shares
+
+
+def _extensions(numbers: list[int], n: int, ascending: bool) -> list[list[int]]:
+    """The shelf's numbers with `n` placed on each end where the Key allows it."""
+    if not numbers:
+        return [[n]]
+    left, right = numbers[0], numbers[-1]
+    out = []
+    if (n <= left) if ascending else (n >= left):
+        out.append([n, *numbers])
+    if (n >= right) if ascending else (n <= right):
+        out.append([*numbers, n])
+    return out
 
 
 def seat_value(game: ByThisGame, state: ByThisState, seat: int) -> float:
-    """The seat's own standing in points: score, closes, specials in hand, the shelf if it acts next."""
+    """The seat's own standing in points: score, closes, specials in hand, its share of the shelf race."""
     value = state.scores[seat] + CLOSE_WEIGHT * state.closes[seat]
     if state.phase == OVER:
         winners = game.winners(state)
         return value + WIN_BONUS / len(winners) if seat in winners else value
-    if seat == state.current:
-        value += shelf_worth(game, state)
+    value += race_shares(game, state)[seat]
     return value + SPECIAL_WEIGHT * sum(1 for card in state.hands[seat] if card >= game.thing_count)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 PLAY, PLACE_STEP, CLOSE_STEP, OVER = "play", "place", "close", "over"
 
@@ -34,4 +34,7 @@ class ByThisState:
     acted: bool  # the current turn has had a place or a special
     turn: int = 0
     first: int = 0
+    #: Every closed shelf, in order: (the seat that closed it, -1 if forced; its points; its cards left to right).
+    #: Left out of repr: the record of play, not a rule (the rules fingerprint hashes repr).
+    shelves: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list, repr=False)
 

@@ -13,25 +13,41 @@ from typing import Any
 from ...core.match import Match
 
 
+def _closes(game: Any, match: Match) -> list[tuple[int, bool, int]]:
+    """Every close of the match, replayed once: (cards closed, whether forced, points scored).
+
+    `figures` and `samples` both need it; the last match's answer is kept (keyed by everything that
+    decides the game: seed, players, options and actions), so a game is replayed once.
+    """
+    key = (match.seed, match.players, repr(sorted(match.options.items())), tuple(match.actions))
+    if _last_closes.get("key") != key:
+        state = game.new(match.players, match.seed, match.options)
+        closes: list[tuple[int, bool, int]] = []
+        for seat, action in match.actions:
+            total, closed, scores, forced = state.total_closes, len(state.closed), sum(state.scores), state.forced_closes
+            game.apply_legal(state, seat, action)
+            if state.total_closes > total:
+                closes.append((len(state.closed) - closed, state.forced_closes > forced, sum(state.scores) - scores))
+        _last_closes.update(key=key, closes=closes)
+    return _last_closes["closes"]
+
+
+_last_closes: dict[str, Any] = {}
+
+
 def figures(game: Any, match: Match) -> dict[str, float]:
     """Replay the match and measure every close and the use of each special."""
-    state = game.new(match.players, match.seed, match.options)
-    lengths: list[int] = []
-    points: list[int] = []
     counts = dict.fromkeys(("bythis", "samenumber", "dump", "lock", "floor", "pass"), 0)
     from_floor = 0
-    for seat, action in match.actions:
+    for _, action in match.actions:
         verb = action.split(" ", 1)[0]
         if verb in counts:
             counts[verb] += 1
         from_floor += action.endswith(" from floor")
-        closes, closed, scores = state.total_closes, len(state.closed), sum(state.scores)
-        forced = state.forced_closes
-        game.apply_legal(state, seat, action)
-        if state.total_closes > closes:
-            lengths.append(len(state.closed) - closed)
-            if state.forced_closes == forced:
-                points.append(sum(state.scores) - scores)
+    closes = _closes(game, match)
+    lengths = [length for length, _, _ in closes]
+    points = [scored for _, forced, scored in closes if not forced]
+    state = match.state
     out = {
         "closes": float(state.total_closes),
         "forced_closes": float(state.forced_closes),
@@ -43,3 +59,56 @@ def figures(game: Any, match: Match) -> dict[str, float]:
     }
     out.update({name: float(value) for name, value in counts.items()})
     return out
+
+
+#: How findings read a family of figures (none in By This: its figures are per game).
+FAMILIES: dict[str, dict[str, str]] = {}
+
+#: What the agents decide here and how strong they measured (README, "AI players": `tablepress ladder`).
+BOTS = {
+    "decisions": "which thing to place (from hand or the Floor) or which special to play, and whether to "
+                 "close the shelf or keep it open; greedy weighs closing now against keeping with a shelf race "
+                 "(who can extend and close the shelf next, and who is placed to close the one after)",
+    "not_decided": "the bots close at the minimum length: under these rules a kept shelf is closed by the next "
+                   "player once it is extended, so closing at once is dominant (a greedy that always keeps won "
+                   "0 of 200 games); the close-or-keep choice is degenerate — a design point, not a bot's limit",
+    "ladder": [("greedy", "random", 2, 100, 0.98), ("ismcts:300", "greedy", 2, 40, 0.59),
+               ("greedy", "random", 4, 40, 0.88), ("ismcts:300", "greedy", 4, 24, 0.54)],
+}
+
+#: The specials by the verb that plays them, and the Floor, as the card table names them.
+PLAYED = {"bythis": "By This", "samenumber": "Same Number", "dump": "Dump", "lock": "Lock", "floor": "the Floor"}
+
+
+def cards(game: Any, match: Match) -> dict[str, dict[str, list[float]]]:
+    """Per seat: each special played (and things put on the Floor), and shelves closed by choice."""
+    played = {name: [0.0] * match.players for name in PLAYED.values()}
+    closes = {"a shelf": [float(value) for value in match.state.closes]}
+    for seat, action in match.actions:
+        verb = action.split(" ", 1)[0]
+        if verb in PLAYED:
+            played[PLAYED[verb]][seat] += 1
+    return {"play": played, "close": closes}
+
+
+def samples(game: Any, match: Match) -> dict[str, list[float]]:
+    """Every close's length (cards on the shelf when it closed): `close_length`; forced closes apart."""
+    closes = _closes(game, match)
+    return {"close_length": [float(length) for length, forced, _ in closes if not forced],
+            "forced_close_length": [float(length) for length, forced, _ in closes if forced]}
+
+
+def blind_spots(summary: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the agents never try: closes that (nearly) always happen at one length leave the close untested."""
+    counts = summary.get("distributions", {}).get("close_length", {})
+    total = sum(counts.values())
+    if total < 20:
+        return []
+    length, most = max(counts.items(), key=lambda item: item[1])
+    share = most / total
+    if share < 0.8:
+        return []
+    return [{"kind": "bot blind spot", "subject": "close length", "effect": share,
+             "text": f"{share * 100:.1f}% of chosen closes happen at exactly {length} cards: closing at the "
+                     "minimum is dominant (a kept shelf is the next player's to extend and close), so the "
+                     "close-or-keep choice is not a real decision under these rules"}]

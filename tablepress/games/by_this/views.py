@@ -80,6 +80,8 @@ class ByThisViews(ByThisRules):
             "spent": [names[c] for c in state.spent],
             "closed": len(state.closed),
             "closed_cards": [names[c] for c in state.closed],
+            "shelves": [{"seat": None if closer < 0 else closer, "points": points, "cards": [names[c] for c in cards]}
+                        for closer, points, cards in state.shelves],
         }
         private: dict[str, Any] = {}
         if seat is not None:

@@ -20,7 +20,7 @@
     return {kind: action};
   }
 
-  const W = 64;
+  const W = 84;
 
   function thing(ui, card, opts = {}) {
     const name = card.card;
@@ -74,11 +74,13 @@
       const left = find((p) => p.kind === "place" && (p.side === "left" || p.side === "any"));
       if (left) row.append(slot(ui, "◀ here", left));
     }
+    const room = (ui.board.clientWidth || 900) - 60;
+    const shelfW = Math.max(56, Math.min(96, Math.floor(room / (pub.shelf.length + 3)) - 8));
     pub.shelf.forEach((card) => {
       const before = sel && find((p) => p.kind === "same" && p.where === "before" && p.other === card.card);
       const after = sel && find((p) => p.kind === "same" && p.where === "after" && p.other === card.card);
       if (before) row.append(slot(ui, "◆", before));
-      row.append(thing(ui, card, {w: 58}));
+      row.append(thing(ui, card, {w: shelfW}));
       if (after) row.append(slot(ui, "◆", after));
     });
     if (sel) {
@@ -94,13 +96,13 @@
   function keys(view, ui) {
     const pub = view.public;
     const row = ui.h("div", {class: "row"});
-    row.append(ui.h("div", {class: "pile"}, keyCard(ui, pub.key, 84), `in play${pub.locked ? " · 🔒 locked" : ""}`));
+    row.append(ui.h("div", {class: "pile"}, keyCard(ui, pub.key, 110), `in play${pub.locked ? " · locked" : ""}`));
     pub.face_up_keys.forEach((key) => {
-      const node = ui.h("div", {class: "pile"}, keyCard(ui, key, 64), "face up");
+      const node = ui.h("div", {class: "pile"}, keyCard(ui, key, 84), "face up");
       row.append(ui.clickable(node, `bythis ${key.plain}`));
     });
-    row.append(ui.h("div", {class: "pile"}, ui.card({w: 48, h: 67, back: true, big: "⚿"}), `${pub.key_deck} keys`));
-    row.append(ui.h("div", {class: "pile"}, ui.card({w: 48, h: 67, back: true}), `deck ${pub.deck}`));
+    row.append(ui.h("div", {class: "pile"}, ui.card({w: 60, h: 84, back: true, big: "Keys"}), `${pub.key_deck} keys`));
+    row.append(ui.h("div", {class: "pile"}, ui.card({w: 60, h: 84, back: true}), `deck ${pub.deck}`));
     return ui.h("div", {class: "zone"}, ui.h("div", {class: "zone-title"}, `Key: ${pub.key.name} — read ${pub.key.word}`), row);
   }
 
@@ -115,7 +117,7 @@
     const cards = (view.private && view.private.hand) || [];
     const row = ui.h("div", {class: "row"});
     for (const card of cards) {
-      const node = thing(ui, card, {w: 70});
+      const node = thing(ui, card, {w: 100});
       if (card.special) {
         const effect = card.effect;
         const action = effect === "dump" ? "dump" : effect === "lock" ? "lock" : null;
@@ -147,6 +149,17 @@
       ` · closes ${pub.total_closes}/${pub.closes_to_end}`);
   }
 
+  /** Every shelf closed so far: who closed it, for how many points, and what was on it. */
+  function closedShelves(view, ui) {
+    const shelves = view.public.shelves || [];
+    if (!shelves.length) return null;
+    const list = ui.h("ol", {class: "bt-shelves"}, shelves.map((entry) => ui.h("li", {},
+      ui.h("b", {}, entry.seat === null ? "closed by force" : ui.names[entry.seat]),
+      ` — ${entry.points} point${entry.points === 1 ? "" : "s"} for ${entry.cards.length} thing${entry.cards.length === 1 ? "" : "s"}: `,
+      ui.h("span", {class: "muted"}, entry.cards.join(", ")))));
+    return ui.h("div", {class: "zone"}, ui.h("div", {class: "zone-title"}, `Closed shelves · ${shelves.length} of ${view.public.closes_to_end}`), list);
+  }
+
   TP.registerGame("by-this", {
     /** Draw the table for `view` into ui.board. */
     render(view, ui) {
@@ -158,6 +171,8 @@
       ui.board.append(floor(view, ui));
       if (ui.seat !== null && ui.seat !== undefined && view.private && view.private.hand) ui.board.append(hand(view, ui));
       ui.board.append(players(view, ui));
+      const history = closedShelves(view, ui);
+      if (history) ui.board.append(history);
     },
     /** A readable label for a legal action. */
     label(action) {

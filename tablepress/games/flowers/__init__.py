@@ -1,7 +1,8 @@
 """Flowers (Paul-Henri Argiot): draw, place, make exact number groups and big colour regions."""
 
 from ...core.package import Check, Expectations, Heuristics, package
-from . import components, faces, heuristics, stats, terminal
+from . import components, faces, heuristics, narrate, stats, terminal
+from .actions import action_space, observation
 from .engine import FlowersGame, FlowersState
 
 GAME = FlowersGame()
@@ -10,10 +11,14 @@ PACKAGE = package(
     GAME,
     __file__,
     terminal=terminal,
-    heuristics=Heuristics(seat_value=heuristics.seat_value, evaluate=heuristics.seat_value, search=heuristics.SEARCH),
+    heuristics=Heuristics(seat_value=heuristics.seat_value, evaluate=heuristics.seat_value, search=heuristics.SEARCH,
+                          step_values=heuristics.step_values),
     stats=stats.figures,
     faces=faces.card_faces,
     components=components.components,
+    actions=action_space,
+    observation=observation,
+    narrate=narrate.narrate,
     expectations=Expectations(
         checks=(
             *(Check(players, playouts=1000, deep_playouts=10) for players in range(1, 5)),

@@ -16,16 +16,16 @@ With no turns left, the value is exactly the score.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from .engine import FlowersGame
-from .scoring import Cell, score_area
+from .incremental import AreaModel, Shape, Tables, area_key, score
+from .notation import DRAW, parse_cell
+from .scoring import Cell
 from .state import FlowersState
 
 #: Share of an incomplete group's cards counted as lost per missing card, with the whole game left.
 MISSING_COST = 0.15
-#: Part credit per card for a colour region below the minimum (scaled by its share of the minimum, squared).
-REGION_CREDIT = 0.6
 #: Value of an open butterfly (an empty cell next to it) at the start of the game.
 OPEN_BUTTERFLY = 0.3
 
@@ -36,18 +36,6 @@ OPEN_BUTTERFLY = 0.3
 SEARCH = {"rollout_depth_per_rival": 1, "rollout_sample": 8}
 
 
-def turns_left(state: FlowersState) -> float:
-    """A rough count of the turns each player still has: the game ends when any stack runs out."""
-    sizes = [len(stack) for stack in state.stacks]
-    if state.over or not sizes or min(sizes) == 0:
-        return 0.0
-    if state.players == 1:
-        return float(min(sizes[0], sizes[-1]))
-    # Draws spread over the stacks: about the smallest stack times the number of stacks, discounted.
-    total = min(sizes) * len(sizes) * 0.8
-    return total / state.players
-
-
 def seat_value(game: FlowersGame, state: FlowersState, seat: int) -> float:
     """The value of `seat`'s own area: its score with the future of open groups and regions estimated.
 
@@ -56,134 +44,191 @@ def seat_value(game: FlowersGame, state: FlowersState, seat: int) -> float:
     return area_value(game, state.areas[seat], turns_left(state))
 
 
-#: Search evaluates the same areas again and again: each area's shape (what does not depend on the
-#: turns left) by (game, area contents).
-_memo: dict[int, tuple[FlowersGame, dict[frozenset, "Shape"]]] = {}
+def step_values(game: FlowersGame, state: FlowersState, seat: int, actions: Sequence[str]) -> list[float]:
+    """`seat_value` for `seat` after each of `actions` (legal now), from the change each one makes.
+
+    A draw leaves the area as it is and only shortens a stack; a placement changes one cell, whose
+    effect `AreaModel.child` reads without re-scoring the area. Equal to applying each action to a
+    clone and calling `seat_value` (tests/test_flowers_heuristics.py). `state` is not changed.
+    """
+    memo = _memo_of(game)
+    area = state.areas[seat]
+    key = area_key(area)
+    sizes = [len(stack) for stack in state.stacks]
+    if state.drawn is not None:
+        return memo.placement_values(key, area, state.drawn, _turns_after_placing(sizes, state.players), actions)
+    values = []
+    for action in actions:
+        after = list(sizes)
+        after[int(action[len(DRAW):]) - 1] -= 1
+        values.append(memo.value(key, area, _turns(after, state.players)))
+    return values
+
+
+def turns_left(state: FlowersState) -> float:
+    """A rough count of the turns each player still has: the game ends when any stack runs out."""
+    if state.over:
+        return 0.0
+    return _turns([len(stack) for stack in state.stacks], state.players)
+
+
+def _turns(sizes: list[int], players: int) -> float:
+    if not sizes or min(sizes) == 0:
+        return 0.0
+    if players == 1:
+        return float(min(sizes[0], sizes[-1]))
+    # Draws spread over the stacks: about the smallest stack times the number of stacks, discounted.
+    total = min(sizes) * len(sizes) * 0.8
+    return total / players
+
+
+def _turns_after_placing(sizes: list[int], players: int) -> float:
+    """`turns_left` once a placement has ended the turn (flow._end_turn: the end, or the solo timer)."""
+    if not sizes or min(sizes) == 0:
+        return 0.0
+    if players == 1:
+        sizes = [sizes[0] - 1, *sizes[1:]]
+    return _turns(sizes, players)
+
+
+_cells: dict[str, Cell] = {}
+
+
+def _cell_of(action: str) -> Cell:
+    cell = _cells.get(action)
+    if cell is None:
+        if len(_cells) >= MEMO_SIZE:
+            _cells.clear()
+        cell = _cells[action] = parse_cell(action.rsplit(" ", 1)[1])
+    return cell
+
+
+#: The most area shapes, and analysed areas, remembered per game (then forgotten all at once).
 MEMO_SIZE = 200_000
-
-#: An area's shape: points sure now, cards in groups that are lost already, open groups as
-#: (cards, missing), regions' part credit before the time factor, open butterflies.
-Shape = tuple[float, int, tuple[tuple[int, int], ...], float, int]
+MODEL_MEMO_SIZE = 500
 
 
-def area_value(game: FlowersGame, area: dict[Cell, tuple[int, ...]], turns: float) -> float:
+class _GameMemo:
+    """One game's card tables and what search asks again and again: shapes and models by area contents.
+
+    An area not seen before is often one placement away from an area analysed just before (search
+    evaluates every placement of a drawn card): its shape is then that model's child.
+    """
+
+    def __init__(self, game: FlowersGame):
+        self.game = game
+        self.tables = Tables(game.cards)
+        self.shapes: dict[tuple[frozenset, bool], Shape] = {}
+        self.models: dict[tuple[frozenset, bool], AreaModel] = {}
+        self.recent: list[tuple[dict[Cell, Sequence[int]], AreaModel]] = []
+        #: Placement values by (area, final, turns, card kind), then by action.
+        self.known: dict[tuple[frozenset, bool, float, int], dict[str, float]] = {}
+
+    def value(self, key: frozenset, area: Mapping[Cell, Sequence[int]], turns: float) -> float:
+        """`area_value` of `area` (whose `area_key` is `key`)."""
+        if turns <= 0:  # the end: open groups are lost, exactly the score
+            return float(score(self.shape(key, area, final=True), self.tables))
+        return shape_value(self.shape(key, area), turns, self.tables.butterfly_points)
+
+    def shape(self, key: frozenset, area: Mapping[Cell, Sequence[int]], final: bool = False) -> Shape:
+        """The shape of `area` (analysed once); `final`: as scored at the end."""
+        shape = self.shapes.get((key, final))
+        if shape is None:
+            if len(self.shapes) >= MEMO_SIZE:
+                self.shapes.clear()
+            shape = self.shapes[key, final] = self._placed(area, final) or self._model((key, final), area).shape
+        return shape
+
+    def placement_values(self, key: frozenset, area: Mapping[Cell, Sequence[int]], card: int, turns: float,
+                         actions: Sequence[str]) -> list[float]:
+        """The value of `area` after each `place` action of `card`, with `turns` left after it."""
+        final = turns <= 0
+        known_key = (key, final, turns, self.tables.kind[card])
+        known = self.known.get(known_key)
+        if known is None:
+            if len(self.known) >= MODEL_MEMO_SIZE:
+                self.known.clear()
+            known = self.known[known_key] = {}
+        values = []
+        model = None
+        for action in actions:
+            value = known.get(action)
+            if value is None:
+                if model is None:
+                    model = self._model((key, final), area)
+                shape = model.child(_cell_of(action), card)
+                value = known[action] = (float(score(shape, self.tables)) if final
+                                         else shape_value(shape, turns, self.tables.butterfly_points))
+            values.append(value)
+        return values
+
+    def _model(self, key: tuple[frozenset, bool], area: Mapping[Cell, Sequence[int]]) -> AreaModel:
+        model = self.models.get(key)
+        if model is None:
+            if len(self.models) >= MODEL_MEMO_SIZE:
+                self.models.clear()
+            model = self.models[key] = AreaModel(self.tables, area, final=key[1])
+            self.recent = [(dict(area), model), *self.recent[: RECENT_MODELS - 1]]
+        return model
+
+    def _placed(self, area: Mapping[Cell, Sequence[int]], final: bool) -> Shape | None:
+        """The shape of `area` as the child of a recent model, if it is one placement away from one."""
+        for parent, model in self.recent:
+            if model.final == final:
+                placement = one_placement(parent, area)
+                if placement is not None:
+                    return model.child(*placement)
+        return None
+
+
+#: How many of the last analysed areas are tried as the parent of an area not seen before.
+RECENT_MODELS = 4
+
+
+def one_placement(parent: Mapping[Cell, Sequence[int]], area: Mapping[Cell, Sequence[int]]) -> tuple[Cell, int] | None:
+    """(cell, card) if `area` is `parent` with one card placed on it, else None."""
+    grown = len(area) - len(parent)
+    if grown not in (0, 1):
+        return None
+    placed = None
+    for cell, stack in area.items():
+        before = parent.get(cell)
+        if before is not stack and before != stack:
+            if placed is not None or len(stack) != (1 if before is None else len(before) + 1):
+                return None
+            if before is not None and tuple(stack[:-1]) != tuple(before):
+                return None
+            placed = cell, stack[-1]
+    if placed is None or (grown == 0) != (placed[0] in parent):
+        return None
+    return placed
+
+
+_memo: dict[int, _GameMemo] = {}
+
+
+def _memo_of(game: FlowersGame) -> _GameMemo:
+    memo = _memo.get(id(game))
+    if memo is None or memo.game is not game:
+        memo = _memo[id(game)] = _GameMemo(game)
+    return memo
+
+
+def area_value(game: FlowersGame, area: Mapping[Cell, Sequence[int]], turns: float) -> float:
     """The heuristic value of one area with `turns` of its owner's turns left (see the module doc).
 
     A pure function of the area's contents (not of the order its cells were placed); the shape of
     each area is remembered, so only the time factor is computed again.
     """
-    if turns <= 0:
-        return float(score_area(area, game.cards).total)  # the end: open groups are lost, exactly the score
-    entry = _memo.get(id(game))
-    if entry is None or entry[0] is not game:
-        entry = _memo[id(game)] = (game, {})
-    memo = entry[1]
-    key = frozenset(area.items())
-    shape = memo.get(key)
-    if shape is None:
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
-        shape = memo[key] = _shape(game, area)
-    sure, lost, open_groups, credit, open_wings = shape
+    return _memo_of(game).value(area_key(area), area, turns)
+
+
+def shape_value(shape: Shape, turns: float, butterfly_points: int) -> float:
+    """An area's value from its shape with `turns` left: open groups cost more, and credit counts less, late."""
+    sure, lost, credit, open_wings, open_weight = shape
     future = min(1.0, turns / 20.0)
-    total = sure - lost + future * (credit + OPEN_BUTTERFLY * game.cards.butterfly_points * open_wings)
-    for weight, missing in open_groups:
-        total -= weight * min(1.0, missing * MISSING_COST + (1.0 - future) * (0.5 + 0.15 * missing))
+    total = sure - lost + future * (credit + OPEN_BUTTERFLY * butterfly_points * open_wings)
+    for missing, weight in enumerate(open_weight):
+        if weight:
+            total -= weight * min(1.0, missing * MISSING_COST + (1.0 - future) * (0.5 + 0.15 * missing))
     return total
-
-
-def _around(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
-    x, y = cell
-    return (x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)
-
-
-def _shape(game: FlowersGame, area: dict[Cell, tuple[int, ...]]) -> Shape:
-    """The turn-independent parts of an area's value (open groups are kept in regions while turns remain)."""
-    cards = game.cards
-    value_of = cards.value
-    top = {cell: area[cell][-1] for cell in sorted(area) if area[cell]}
-    lost_weight = 0
-    open_groups: list[tuple[int, int]] = []
-    lost: set[Cell] = set()
-    seen: set[Cell] = set()
-    for start, card in top.items():
-        want = value_of[card]
-        if start in seen or not want:
-            continue
-        group, frontier = [start], [start]
-        seen.add(start)
-        while frontier:
-            for other in _around(frontier.pop()):
-                if other not in seen and other in top and value_of[top[other]] == want:
-                    seen.add(other)
-                    group.append(other)
-                    frontier.append(other)
-        size = len(group)
-        if size == want:
-            continue
-        weight = sum(len(area[cell]) for cell in group)
-        if size > want or not _can_grow(group, top, value_of, want):
-            lost.update(group)
-            lost_weight += weight
-        else:
-            open_groups.append((weight, want - size))
-    kept = {cell: card for cell, card in top.items() if cell not in lost}
-    regions, credit = _regions(game, kept)
-    wings, open_wings = _butterflies(game, kept)
-    return float(regions + wings), lost_weight, tuple(open_groups), credit, open_wings
-
-
-def _can_grow(group: list[Cell], top: dict[Cell, int], value_of: Any, want: int) -> bool:
-    """Whether some empty cell next to the group touches no other card of the group's value."""
-    members = set(group)
-    for cell in group:
-        for empty in _around(cell):
-            if empty in top:
-                continue
-            if all(n in members or n not in top or value_of[top[n]] != want for n in _around(empty)):
-                return True
-    return False
-
-
-def _regions(game: FlowersGame, kept: dict[Cell, int]) -> tuple[int, float]:
-    """Points of regions of the minimum size or more, and the part credit of smaller open ones."""
-    cards = game.cards
-    colour_of = cards.colour
-    seen: set[Cell] = set()
-    points, credit = 0, 0.0
-    for start, card in kept.items():
-        colour = colour_of[card]
-        if start in seen or colour is None:
-            continue
-        size, frontier, room = 1, [start], 0
-        seen.add(start)
-        while frontier:
-            for other in _around(frontier.pop()):
-                if other in kept:
-                    if other not in seen and colour_of[kept[other]] == colour:
-                        seen.add(other)
-                        size += 1
-                        frontier.append(other)
-                else:
-                    room += 1
-        if size >= cards.region_min:
-            points += size
-        elif room:
-            credit += REGION_CREDIT * size * (size / cards.region_min) ** 2
-    return points, credit
-
-
-def _butterflies(game: FlowersGame, kept: dict[Cell, int]) -> tuple[int, int]:
-    """Points of butterflies touching their colour, and how many others have an empty cell beside them."""
-    cards = game.cards
-    points = open_wings = 0
-    for cell, card in kept.items():
-        wing = cards.butterfly[card]
-        if wing is None:
-            continue
-        near = [kept.get(n) for n in _around(cell)]
-        if any(c is not None and cards.colour[c] == wing for c in near):
-            points += cards.butterfly_points
-        elif any(c is None for c in near):
-            open_wings += 1
-    return points, open_wings

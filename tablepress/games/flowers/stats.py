@@ -37,3 +37,39 @@ def figures(game: Any, match: Match) -> dict[str, float]:
         totals["covered"] += sum(len(stack) - 1 for stack in area.values())
         totals["spread"] += len(area)
     return {name: value / len(areas) for name, value in totals.items()}
+
+
+#: How findings read a family of figures (none in Flowers: its card-level figures are per game).
+FAMILIES: dict[str, dict[str, str]] = {}
+
+#: What the agents decide here and how strong they measured (README, "AI players": `tablepress ladder`).
+BOTS = {
+    "decisions": "which stack to draw from and where to place the drawn card (cover, extend, or discard by "
+                 "covering); greedy looks one turn ahead with the area heuristic, averaging 4 determinizations",
+    "not_decided": "nothing is left to a fixed rule: every draw and placement is chosen",
+    "ladder": [("greedy", "random", 2, 100, 1.00), ("ismcts:300", "greedy", 2, 40, 0.66),
+               ("greedy", "random", 4, 40, 1.00), ("ismcts:300", "greedy", 4, 24, 0.27)],
+}
+
+
+def _kind(cards: Any, card: int) -> str:
+    colour = cards.colour[card]
+    return "Violet" if colour is None else f"{cards.colour_names[colour]} {cards.value[card]}"
+
+
+def cards(game: Any, match: Match) -> dict[str, dict[str, list[float]]]:
+    """Per seat, how many cards of each kind (colour and value) it kept face up and how many it discarded."""
+    table = game.cards
+    kinds = sorted({_kind(table, card) for card in range(len(table.codes))})
+    kept = {kind: [0.0] * match.players for kind in kinds}
+    discarded = {kind: [0.0] * match.players for kind in kinds}
+    butterflies = {"butterflies": [0.0] * match.players}
+    for seat, area in enumerate(match.state.areas):
+        result = score_area(area, table)
+        for stack in area.values():
+            if stack:
+                kept[_kind(table, stack[-1])][seat] += 1
+        for card in result.discarded:
+            discarded[_kind(table, card)][seat] += 1
+        butterflies["butterflies"][seat] = float(len(result.butterflies))
+    return {"keep": kept, "discard": discarded, "score with": butterflies}

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from .cards import FlowersCards
+from .marks import area_marks
 from .notation import DRAW, PLACE
 from .scoring import score_area
 from .state import FlowersState
@@ -61,6 +62,7 @@ def view(cards: FlowersCards, state: FlowersState, seat: int | None) -> dict[str
         ],
         "removed": [codes[c] for c in state.removed],
         "scores": [score_area(area, cards).total for area in state.areas],
+        "marks": [area_marks(area, cards) for area in state.areas],
     }
     private: dict[str, Any] = {}
     if seat is not None and seat == state.current and state.drawn is not None and not drawn_is_public(state):

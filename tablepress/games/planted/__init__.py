@@ -1,7 +1,8 @@
 """Planted (Phil Walker-Harding): pick and pass cards at the same time, buy plants, feed them, propagate."""
 
 from ...core.package import Check, Expectations, Heuristics, package
-from . import components, faces, heuristics, stats, terminal
+from . import components, faces, heuristics, narrate, stats, steps, terminal
+from .actions import action_space, observation
 from .engine import PlantedGame, PlantedState
 
 GAME = PlantedGame()
@@ -10,10 +11,14 @@ PACKAGE = package(
     GAME,
     __file__,
     terminal=terminal,
-    heuristics=Heuristics(seat_value=heuristics.seat_value),
+    heuristics=Heuristics(seat_value=heuristics.seat_value, evaluate=heuristics.evaluate,
+                          step_values=steps.step_values),
     stats=stats.figures,
     faces=faces.card_faces,
     components=components.components,
+    actions=action_space,
+    observation=observation,
+    narrate=narrate.narrate,
     expectations=Expectations(
         checks=tuple(Check(players, playouts=25, deep_playouts=3) for players in range(2, 6)),
         fingerprint="b3c184f29ef1dfe189f5f228", printed_cards=144,

@@ -135,6 +135,93 @@ def feedings(
     return [options[best]] + options[:best] + options[best + 1:]
 
 
+#: Boards (plants and growth) whose feeding sums are remembered by `best_gain`.
+SUMS_CACHE_SIZE = 20_000
+#: Per set of plants fed: L, W and F costs, their total, points covered, plants fully grown.
+Sums = list[tuple[int, int, int, int, int, int]]
+_sums: dict[tuple, tuple[PlantedCards, Sums]] = {}
+
+
+def feeding_sums(cards: PlantedCards, plants: Sequence[int], growth: Sequence[int]) -> Sums:
+    """For every set of the plants that can still grow (bit masks in increasing order, as `feedings` lists
+    them): its L, W and F costs, their total, the points of the spaces it covers and the plants it makes
+    fully grown. Remembered by the plants and their growth (a board's resources change far more often)."""
+    key = (id(cards), tuple(plants), tuple(growth))  # the entry holds `cards`, so its id stays its own
+    found = _sums.get(key)
+    if found is not None:
+        return found[1]
+    open_positions = feedable(cards, plants, growth)
+    if open_positions and open_positions[-1] == len(plants) - 1 and len(plants) > 1:
+        # The last plant (one just bought) is the highest bit: the sets with it follow those without.
+        plant = cards.plants[plants[-1]]
+        cost, space, grows = plant.cost, plant.spaces[growth[-1]], int(growth[-1] + 1 == len(plant.spaces))
+        without = feeding_sums(cards, plants[:-1], growth[:-1])
+        sums = without + [(nl + cost[0], nw + cost[1], nf + cost[2], total + cost[0] + cost[1] + cost[2],
+                           covered + space, grown + grows) for nl, nw, nf, total, covered, grown in without]
+        _remember(key, cards, sums)
+        return sums
+    sums = [(0, 0, 0, 0, 0, 0)]
+    for mask in range(1, 1 << len(open_positions)):
+        low = mask & -mask
+        pos = open_positions[low.bit_length() - 1]
+        plant = cards.plants[plants[pos]]
+        cost = plant.cost
+        nl, nw, nf, total, covered, grown = sums[mask ^ low]
+        sums.append((nl + cost[0], nw + cost[1], nf + cost[2], total + cost[0] + cost[1] + cost[2],
+                     covered + plant.spaces[growth[pos]], grown + (growth[pos] + 1 == len(plant.spaces))))
+    _remember(key, cards, sums)
+    return sums
+
+
+def _remember(key: tuple, cards: PlantedCards, sums: Sums) -> None:
+    if len(_sums) >= SUMS_CACHE_SIZE:
+        _sums.clear()
+    _sums[key] = (cards, sums)
+
+
+def best_gain(
+    cards: PlantedCards,
+    plants: Sequence[int],
+    growth: Sequence[int],
+    resources: Sequence[int],
+    tool_kinds: Sequence[int],
+    decoration_kinds: Sequence[int],
+    propagation: int,
+) -> int:
+    """The gain of the solver's best feeding (`feedings(...)[0].gain`), found without listing the feedings."""
+    type_counts: dict[str, int] = {}
+    grown = 0
+    for p, t in zip(plants, growth):
+        plant = cards.plants[p]
+        type_counts[plant.type] = type_counts.get(plant.type, 0) + 1
+        grown += t >= len(plant.spaces)
+    dynamic = [d for d in (cards.decorations[k] for k in decoration_kinds) if d.scores in ("grown", "propagation")]
+    tools = len(tool_kinds)
+    before = sum(decoration_points(d, tools, type_counts, grown, propagation) for d in dynamic)
+    trays = seed_tray_bonus(cards, tool_kinds)
+    have_l, have_w, have_f, have_g = resources
+    have_basic = have_l + have_w + have_f
+    per_thumb, per_token = cards.thumbs_per_resource, cards.leftovers_per_token
+    best = None
+    for nl, nw, nf, total, covered, grown_more in feeding_sums(cards, plants, growth):
+        missing = (nl - have_l if nl > have_l else 0) + (nw - have_w if nw > have_w else 0) + \
+            (nf - have_f if nf > have_f else 0)
+        thumbs = missing * per_thumb
+        if thumbs > have_g:
+            continue
+        tokens = (have_basic - total + missing + (have_g - thumbs) // per_thumb) // per_token
+        if tokens:
+            tokens += trays
+        gain = covered + tokens
+        if dynamic:
+            gain += sum(decoration_points(d, tools, type_counts, grown + grown_more, propagation + tokens)
+                        for d in dynamic) - before
+        if best is None or gain > best:
+            best = gain
+    assert best is not None  # feeding nothing is always possible
+    return best
+
+
 def feeding_text(cards: PlantedCards, plants: Sequence[int], feeding: Feeding) -> str:
     """The action text of a feeding: `feed Monstera+Aloe Vera` (board order) or `feed none`."""
     if not feeding.positions:

@@ -92,3 +92,25 @@ def score_board(
         plant_rows=rows,
         decoration_rows=decos,
     )
+
+
+def board_total(
+    cards: PlantedCards,
+    plants: Sequence[int],
+    growth: Sequence[int],
+    propagation: int,
+    tools: Sequence[int],
+    decorations: Sequence[int],
+) -> int:
+    """Only the total of `score_board` (the same arguments), without the breakdown: for search."""
+    type_counts: dict[str, int] = {}
+    grown = 0
+    total = propagation
+    for plant_id, tokens in zip(plants, growth):
+        plant = cards.plants[plant_id]
+        total += sum(plant.spaces[:tokens])
+        type_counts[plant.type] = type_counts.get(plant.type, 0) + 1
+        grown += tokens >= len(plant.spaces)
+    for kind in decorations:
+        total += decoration_points(cards.decorations[kind], len(tools), type_counts, grown, propagation)
+    return total

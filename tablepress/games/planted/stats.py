@@ -40,3 +40,40 @@ def figures(game: Any, match: Match) -> dict[str, float]:
         totals["propagation"] += board.propagation
     totals["nursery_calls"] = float(sum(1 for _, action in match.actions if action.startswith("nursery ")))
     return {name: value / players for name, value in totals.items()}
+
+
+#: How findings read a family of figures: `points.rare` is the plant points a player makes from that tier.
+FAMILIES = {
+    "points": {"reads": "{name} plants earn {value} points a player", "noun": "plant tier for points"},
+    "plants": {"reads": "players end with {value} {name} plants", "noun": "plant tier to own"},
+}
+
+#: What the agents decide here and how strong they measured (README, "AI players": `tablepress ladder`).
+BOTS = {
+    "decisions": "which card to take from the hand passed on (or a Nursery call), which plant to buy and "
+                 "how to feed; greedy looks one choice ahead with the board heuristic",
+    "not_decided": "the other seats' hidden simultaneous picks are sampled, never seen",
+    "ladder": [("greedy", "random", 2, 100, 0.89), ("ismcts:300", "greedy", 2, 40, 0.95),
+               ("greedy", "random", 5, 40, 0.60), ("ismcts:300", "greedy", 5, 24, 0.46)],
+}
+
+
+def cards(game: Any, match: Match) -> dict[str, dict[str, list[float]]]:
+    """Per seat: each plant, tool and decoration it owns at the end (by name), and the plant points each plant made."""
+    table = game.cards
+    state = match.state
+    players = match.players
+    owned: dict[str, list[float]] = {}
+    points: dict[str, list[float]] = {}
+    for name in [p.name for p in table.plants] + [t.name for t in table.tools] + [d.name for d in table.decorations]:
+        owned.setdefault(name, [0.0] * players)
+    for plant in table.plants:
+        points.setdefault(plant.name, [0.0] * players)
+    for seat in range(players):
+        for plant_id, tokens in zip(state.plants[seat], state.growth[seat]):
+            plant = table.plants[plant_id]
+            owned[plant.name][seat] += 1
+            points[plant.name][seat] += plant_points(plant.spaces, tokens)
+        for card in list(state.tools[seat]) + list(state.decorations[seat]):
+            owned[table.label(card)][seat] += 1
+    return {"own": owned, "score plant points with": points}

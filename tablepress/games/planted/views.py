@@ -15,6 +15,7 @@ from .cards import LETTERS
 from .feeding import feeding_text
 from .flow import pass_shift
 from .legal import to_move
+from .scoring import plant_points
 from ...core import plain
 from .state import BUY, CHOOSE, FEED, NURSERY, OVER, PLAY, PlantedState
 
@@ -102,7 +103,8 @@ def _board(game: PlantedGame, state: PlantedState, seat: int) -> dict[str, Any]:
     chosen = state.chosen[seat]
     score = game.board_score(state, seat)
     board: dict[str, Any] = {
-        "plants": [{**_plant(game, p), "tokens": t} for p, t in zip(state.plants[seat], state.growth[seat])],
+        "plants": [{**_plant(game, p), "tokens": t, "points": plant_points(cards.plants[p].spaces, t)}
+                   for p, t in zip(state.plants[seat], state.growth[seat])],
         "resources": dict(zip(LETTERS, state.resources[seat])),
         "tools": [cards.label(c) for c in state.tools[seat]],
         "decorations": [cards.label(c) for c in state.decorations[seat]],

@@ -8,6 +8,14 @@
   let at = -1;
   const RES = {L: "Light", W: "Water", F: "Plant Food", G: "Green Thumb"};
 
+  /** A card's name as people say it: a resource card's letters spelt out ("2 Water and Light"). */
+  function said(name) {
+    if (!/^[LWFG]+$/.test(name || "")) return name;
+    const parts = Object.keys(RES).map((k) => [k, [...name].filter((c) => c === k).length]).filter(([, n]) => n)
+      .map(([k, n]) => (n > 1 ? `${n} ${RES[k]}` : RES[k]));
+    return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0];
+  }
+
   function face(ui, key, w, label) {
     return ui.h("div", {class: "stacked", dataset: {card: label || key}},
       ui.face(ui.game, String(key), {w, label: label || String(key),
@@ -18,7 +26,7 @@
     const row = ui.h("div", {class: "row"});
     for (const plant of view.public.row || []) {
       const buys = ui.legal.filter((a) => a === `buy ${plant.name}` || a.startsWith(`buy ${plant.name} +`));
-      const node = face(ui, plant.name, 64, plant.name);
+      const node = face(ui, plant.name, 90, plant.name);
       if (buys.length === 1) ui.clickable(node, buys[0]);
       else if (buys.length > 1) {
         node.classList.add("legal", "pickable");
@@ -35,7 +43,7 @@
     const row = ui.h("div", {class: "row"});
     for (const card of cards) {
       const actions = ui.legal.filter((a) => new RegExp(`^(play|nursery) ${card.number} `).test(a));
-      const node = face(ui, card.number, 58, card.name);
+      const node = face(ui, card.number, 96, card.name);
       if (actions.length === 1) ui.clickable(node, actions[0]);
       else if (actions.length > 1) {
         node.classList.add("legal", "pickable");
@@ -77,14 +85,20 @@
   function board(view, ui, seat) {
     const b = view.public.boards[seat];
     const plants = ui.h("div", {class: "row"}, b.plants.map((p) => {
-      const node = face(ui, p.name, 56, p.name);
-      node.append(ui.h("span", {class: "count", title: "growth tokens"}, `${p.tokens}/${p.spaces[p.spaces.length - 1]}`));
-      return node;
+      const spaces = p.spaces.map((points, i) => (i < p.tokens ? "■" : "□") + points).join(" ");
+      return ui.h("div", {class: "pl-plant", style: "display:flex;flex-direction:column;align-items:center;gap:2px;max-width:92px"},
+        face(ui, p.name, 84, p.name),
+        ui.h("span", {class: "small", style: "text-align:center;font-size:.78rem;line-height:1.2",
+                      title: `grown ${p.tokens} of ${p.spaces.length} spaces, bottom first (■ covered, □ empty): ${p.points} points`},
+          spaces, ui.h("br"), ui.h("b", {}, `${p.points} point${p.points === 1 ? "" : "s"}`)));
     }));
     const res = Object.entries(b.resources).filter(([, n]) => n).map(([k, n]) => `${RES[k] || k} ×${n}`).join(" · ") || "no resources";
-    const facts = [`${b.score} points`, `propagation ${b.propagation}`, res,
+    const pts = b.points || {};
+    const decor = (pts.each_decoration || []).map((d) => `${d.decoration} ${d.points}`).join(", ");
+    const facts = [`${b.score} points = plants ${pts.plants ?? "?"} + propagation ${pts.propagation ?? "?"} + decorations ${pts.decorations ?? "?"}` +
+      (decor ? ` (${decor})` : ""), `propagation tokens ${b.propagation}`, res,
       b.tools.length ? `tools: ${b.tools.join(", ")}` : null, b.decorations.length ? `decorations: ${b.decorations.join(", ")}` : null,
-      `hand ${b.hand.resource}+${b.hand.item}`,
+      `hand: ${b.hand.resource} resource + ${b.hand.item} item cards`,
       view.public.phase === "choose" ? (b.chosen ? "has chosen" : "choosing…") : null,
       b.feeding ? `last fed: ${b.feeding.replace(/^feed /, "")}` : null].filter(Boolean);
     const moving = view.to_move.includes(seat);
@@ -95,12 +109,12 @@
   function revealed(view, ui) {
     const list = view.public.revealed || [];
     if (!list.length) return null;
-    return ui.h("p", {class: "muted"}, "Revealed: ", list.map((r) => `${ui.names[r.seat]} ${r.nursery ? "called the Nursery with" : "played"} ${r.name}`).join(" · "));
+    return ui.h("p", {class: "muted"}, "Revealed: ", list.map((r) => `${ui.names[r.seat]} ${r.nursery ? "called the Nursery with" : "played"} ${said(r.name)}`).join(" · "));
   }
 
   function label(action) {
     let m = /^(play|nursery) (\d+) (.+)$/.exec(action);
-    if (m) return m[1] === "play" ? `play ${m[3]} (#${m[2]})` : `Nursery with ${m[3]} (#${m[2]})`;
+    if (m) return m[1] === "play" ? `play ${said(m[3])} (no. ${m[2]})` : `Nursery with ${said(m[3])} (no. ${m[2]})`;
     m = /^buy (.+?)(?: \+(\w))?$/.exec(action);
     if (m) return `buy ${m[1]}${m[2] ? ` and take ${RES[m[2]] || m[2]}` : ""}`;
     m = /^feed (.+)$/.exec(action);
@@ -124,7 +138,7 @@
       if (ui.seat !== null && ui.seat !== undefined) order.sort((a, b) => (a === ui.seat ? -1 : b === ui.seat ? 1 : a - b));
       for (const seat of order) ui.board.append(board(view, ui, seat));
       const known = (view.private && view.private.known_hands) || [];
-      for (const k of known) ui.board.append(ui.h("p", {class: "muted small"}, `You saw ${ui.names[k.seat]}'s hand: ${k.cards.map((c) => c.name).join(", ")}`));
+      for (const k of known) ui.board.append(ui.h("p", {class: "muted small"}, `You saw ${ui.names[k.seat]}'s hand: ${k.cards.map((c) => said(c.name)).join("; ")}`));
     },
     label,
     /** Points so far, from each public board (the sidebar's scores while the game runs). */

@@ -1,7 +1,8 @@
 """Pressed (set collection and drafting): plant flowers for points, pick columns, press sets."""
 
 from ...core.package import Check, Expectations, Heuristics, package
-from . import components, faces, heuristics, stats, terminal
+from . import components, faces, heuristics, narrate, preview, stats, terminal
+from .actions import action_space, observation
 from .engine import PressedGame, PressedState
 
 GAME = PressedGame()
@@ -18,10 +19,15 @@ PACKAGE = package(
     GAME,
     __file__,
     terminal=terminal,
-    heuristics=Heuristics(seat_value=heuristics.seat_value),
+    heuristics=Heuristics(seat_value=heuristics.seat_value, evaluate=heuristics.evaluate,
+                          step_values=heuristics.step_values),
     stats=stats.figures,
     faces=faces.card_faces,
     components=components.components,
+    actions=action_space,
+    observation=observation,
+    narrate=narrate.narrate,
+    note=preview.note,
     expectations=Expectations(
         checks=(
             *(Check(players, playouts=200, deep_playouts=8) for players in range(2, 6)),

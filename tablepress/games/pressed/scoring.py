@@ -254,6 +254,15 @@ def _best(
     declared = dict(fixed_chosen)
     choosers = [k for k in groups if cards.counts[k] == CHOSEN and k not in declared]
     options = [[g for g in groups if g != t] or [None] for t in choosers]
+    if not free:
+        # Without Baby's Breaths to place, each chooser's points depend on its own target alone: the
+        # first best target of each (max keeps the first) is the first best of all combinations.
+        chosen = dict(declared)
+        for t, targets in zip(choosers, options):
+            if targets != [None]:
+                chosen[t] = max(targets, key=lambda g: cards.points(t, counts[g] + base[g]))
+        value, tucked = _place(counts, groups, base, free, chosen, cards)
+        return value, tucked, chosen
     best: tuple[int, tuple[int, ...], dict[int, int]] | None = None
     for targets in product(*options):
         chosen = dict(declared)
@@ -287,22 +296,32 @@ def _place(
         elif what in readers:
             readers[what].append(k)
 
-    def value(g: int, extra: int) -> int:
-        size = counts[g] + base[g] + extra
-        return sum(cards.points(k, size) for k in readers[g])
-
+    points = cards.points
+    if not free:
+        total = 0
+        for g in groups:
+            size = counts[g] + base[g]
+            for k in readers[g]:
+                total += points(k, size)
+        return total + constant, tuple(base)
     # dp over groups: best[b] = best value using b free Baby's Breaths so far.
     minus = float("-inf")
     best: list[float] = [0.0] + [minus] * free
     picks: list[list[int]] = []
+    spans = range(free + 1)
     for g in groups:
+        size = counts[g] + base[g]
+        values = [0] * (free + 1)  # what g's readers score with that many more Baby's Breaths tucked
+        for k in readers[g]:
+            for extra in spans:
+                values[extra] += points(k, size + extra)
         new = [minus] * (free + 1)
         take = [0] * (free + 1)
         for used in range(free + 1):
             if best[used] == minus:
                 continue
             for extra in range(free - used + 1):
-                v = best[used] + value(g, extra)
+                v = best[used] + values[extra]
                 if v > new[used + extra]:
                     new[used + extra] = v
                     take[used + extra] = extra

@@ -63,3 +63,43 @@ def figures(game: Any, match: Match) -> dict[str, float]:
     positions = [p for seat in winners for p in pick_positions[seat]]
     out["winner_pick"] = sum(positions) / len(positions) if positions else math.nan
     return out
+
+
+#: How findings read a family of figures: `planted.Zinnia` is what one planting of a Zinnia scores.
+FAMILIES = {
+    "planted": {"reads": "{name} plants for {value} points", "noun": "flower to plant"},
+    "pressed": {"reads": "{name} scores {value} points a player in final scoring", "noun": "flower to press"},
+}
+
+#: What the agents decide here and how strong they measured (README, "AI players": `tablepress ladder`).
+BOTS = {
+    "decisions": "which flower to plant in which column (with Tulip, Baby's Breath and Anemone choices), "
+                 "which column to pick and which 4 cards to press; greedy values a move by the points it "
+                 "scores now plus the heuristic's view of the collection",
+    "not_decided": "final-scoring Baby's Breath and Tulip choices are always the best (found exactly)",
+    "ladder": [("greedy", "random", 2, 100, 0.97), ("ismcts:300", "greedy", 2, 40, 0.65),
+               ("greedy", "random", 5, 40, 1.00), ("ismcts:300", "greedy", 5, 24, 0.33)],
+}
+
+
+def cards(game: Any, match: Match) -> dict[str, dict[str, list[float]]]:
+    """Per seat and flower: cards planted, cards pressed, and points its groups scored in final scoring."""
+    table = game.cards
+    players = match.players
+    final = match.state
+    in_deck = sorted(set(table.deck_flowers(players, final.electives)))
+    planted = {table.names[kind]: [0.0] * players for kind in in_deck}
+    pressed = {table.names[kind]: [0.0] * players for kind in in_deck}
+    scored = {table.names[kind]: [0.0] * players for kind in in_deck}
+    for seat, action in match.actions:
+        parts = action.split()
+        if parts[0] == "plant" and parts[1].upper() in table.codes:
+            planted[table.names[table.codes.index(parts[1].upper())]][seat] += 1
+    for seat in range(players):
+        collection = [card for group in final.pressed[seat] for card in group]
+        for card in collection:
+            pressed[table.names[card]][seat] += 1
+        for group in best_final(collection_counts(collection, table), table).groups:
+            if table.names[group.kind] in scored:
+                scored[table.names[group.kind]][seat] += group.points
+    return {"plant": planted, "press": pressed, "score points with": scored}

@@ -8,7 +8,10 @@
   let column = null;        // column clicked while a choice is pending
   let pressing = new Set(); // indices of to_press cards ticked
   let at = -1;
-  const W = 54;
+  /* Bed cards are sized to the board (the bed's columns over its width, within bounds); a bed card under
+     another shows its top part (name and table), the last card of a column in full. */
+  let W = 72;
+  const HAND_W = 100, PICK_W = 84, SHOWN = 0.46;
 
   function names(view) {
     const map = {};
@@ -34,6 +37,8 @@
 
   function bed(view, ui, nm) {
     const pub = view.public;
+    const room = (ui.board.clientWidth || 900) - 40;
+    W = Math.max(60, Math.min(100, Math.floor(room / (pub.bed.length + 0.5)) - 12));
     const grid = ui.h("div", {class: "row pr-bed", style: "align-items:flex-start"});
     const plants = picked ? ui.legal.filter((a) => { const p = parse(a); return p.kind === "plant" && p.code === picked; }) : [];
     pub.bed.forEach((cards, index) => {
@@ -44,6 +49,7 @@
       cards.forEach((code, row) => {
         const node = face(ui, code, {label: `${nm[code] || code}, row ${row + 1}`});
         node.classList.add("pr-card");
+        if (row > 0) node.style.marginTop = `-${Math.round(W * 88 / 63 * (1 - SHOWN))}px`;
         if (pub.swap_row === row + 1) node.classList.add("pr-swaprow");
         if (pub.last && pub.last.column === col && pub.last.row === row + 1) node.classList.add("last-move");
         stack.append(node);
@@ -79,7 +85,7 @@
     const cards = (view.private && view.private.hand) || [];
     const row = ui.h("div", {class: "row"});
     for (const code of cards) {
-      const node = face(ui, code, {w: 64, label: nm[code] || code});
+      const node = face(ui, code, {w: HAND_W, label: nm[code] || code});
       const mine = ui.legal.filter((a) => { const p = parse(a); return p.kind === "plant" && p.code === code; });
       if (mine.length && ui.interactive) {
         node.classList.add("legal", "pickable");
@@ -103,7 +109,7 @@
     if (!cards.length || !ui.legal.some((a) => a.startsWith("press "))) return null;
     const row = ui.h("div", {class: "row"});
     cards.forEach((code, index) => {
-      const node = face(ui, code, {w: 58, label: nm[code] || code});
+      const node = face(ui, code, {w: PICK_W, label: nm[code] || code});
       node.classList.add("legal", "pickable");
       node.setAttribute("role", "button");
       if (pressing.has(index)) node.classList.add("picked");

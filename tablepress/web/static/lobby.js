@@ -1,5 +1,5 @@
-/* The lobby: create a game from the catalog (player count, options, seats), share links or hot-seat,
-   and the list of open and finished games. */
+/* The new-game form of a game's page (player count, options, seats; share links or hot-seat) and the
+   list of open and finished games on the catalogue: each part runs where its markup is. */
 "use strict";
 (() => {
   const {h, api} = TP;
@@ -10,25 +10,57 @@
 
   function currentGame() { return catalog.games.find((g) => g.name === $("game").value); }
 
+  /** An option's words for a person: the help's lead-in before a colon ("Young table: no By This ...")
+      as the label and the rest as the hint, else the name in words and the whole help. */
+  function optionWords(opt) {
+    const help = opt.help || "";
+    const colon = help.indexOf(": ");
+    const named = opt.name.replace(/_/g, " ");
+    if (colon > 0 && colon <= 40) return {label: help[0].toUpperCase() + help.slice(1, colon), hint: help.slice(colon + 2)};
+    return {label: named[0].toUpperCase() + named.slice(1), hint: help};
+  }
+
   function optionControl(opt) {
     const id = "opt-" + opt.name;
-    const help = h("span", {class: "muted small"}, opt.help || "");
+    const words = optionWords(opt);
+    const help = h("span", {class: "muted small"}, words.hint);
     if (opt.kind === "bool") {
-      return h("label", {class: "inline option"}, h("input", {type: "checkbox", id, name: opt.name, checked: !!opt.default, dataset: {kind: "bool"}}), " ", opt.name.replace(/_/g, " "), " — ", help);
+      return h("label", {class: "inline option"}, h("input", {type: "checkbox", id, name: opt.name, checked: !!opt.default, dataset: {kind: "bool"}}), " ", words.label, words.hint ? " — " : "", help);
     }
     if (opt.kind === "int") {
-      return h("label", {class: "option"}, opt.name.replace(/_/g, " "), " ", h("input", {type: "number", id, name: opt.name, value: opt.default, dataset: {kind: "int"}}), " ", help);
+      return h("label", {class: "option"}, words.label, " ", h("input", {type: "number", id, name: opt.name, value: opt.default, dataset: {kind: "int"}}), " ", help);
     }
     if (opt.kind === "choice") {
-      return h("label", {class: "option"}, opt.name.replace(/_/g, " "), " ",
+      return h("label", {class: "option"}, words.label, " ",
         h("select", {id, name: opt.name, dataset: {kind: "choice"}}, opt.choices.map((c) => h("option", {value: c, selected: c === opt.default}, c))), " ", help);
     }
     // a set: checkboxes, with the required size in the legend
     const chosen = new Set(opt.default || []);
-    return h("fieldset", {class: "option set", id, dataset: {kind: "set", name: opt.name, size: opt.size || ""}},
-      h("legend", {}, opt.name.replace(/_/g, " "), opt.size ? ` (choose ${opt.size})` : ""), help, h("br"),
-      opt.choices.map((c) => h("label", {class: "inline"}, h("input", {type: "checkbox", value: c, checked: chosen.has(c)}), " ", c)));
+    const box = h("fieldset", {class: "option set", id, dataset: {kind: "set", name: opt.name, size: opt.size || ""}},
+      h("legend", {}, words.label, opt.size ? ` (choose ${opt.size})` : ""), help, h("br"),
+      opt.choices.map((c) => h("label", {class: "inline"}, h("input", {type: "checkbox", value: c, checked: chosen.has(c)}), " ", c)),
+      h("span", {class: "set-count muted small", "aria-live": "polite"}));
+    box.addEventListener("change", () => limitSet(box));
+    limitSet(box);
+    return box;
   }
+
+  /** A set of size N: once N are ticked the others cannot be, and the count says how many are left. */
+  function limitSet(box) {
+    const size = Number(box.dataset.size || 0);
+    if (!size) return;
+    const boxes = [...box.querySelectorAll("input[type=checkbox]")];
+    const ticked = boxes.filter((b) => b.checked).length;
+    for (const b of boxes) b.disabled = !b.checked && ticked >= size;
+    box.querySelector(".set-count").textContent = ticked === size ? " ✓" : ` ${ticked} of ${size} chosen`;
+    box.classList.toggle("incomplete", ticked !== size);
+  }
+
+  /** What a budget means for each AI, shown beside its box. */
+  const BUDGET_HELP = {
+    greedy: "greedy: how many guesses of the hidden cards it averages each move (default 4)",
+    ismcts: "ismcts: search iterations each move (default 300; more plays stronger and slower; at most 5000)",
+  };
 
   function drawOptions() {
     const game = currentGame();
@@ -57,13 +89,30 @@
     for (let i = 0; i < count; i++) {
       const prev = old[i] || {kind: i === 0 ? "human" : (catalog.agents.includes("greedy") ? "greedy" : "random"), budget: "", name: ""};
       const select = h("select", {class: "kind", "aria-label": `seat ${i + 1} player`}, catalog.agents.map((a) => h("option", {value: a, selected: a === prev.kind}, a === "human" ? "Human" : "AI: " + a)));
-      const budget = h("input", {type: "number", min: 1, class: "budget", placeholder: "budget", value: prev.budget, "aria-label": `seat ${i + 1} AI budget`});
+      const budget = h("input", {type: "number", min: 1, max: 5000, class: "budget", placeholder: "budget", value: prev.budget, "aria-label": `seat ${i + 1} AI budget`});
       const name = h("input", {type: "text", maxlength: 24, class: "name", placeholder: `name (seat ${i + 1})`, value: prev.name, "aria-label": `seat ${i + 1} name`});
-      const sync = () => { budget.hidden = select.value === "human"; };
+      const sync = () => {
+        budget.hidden = !BUDGET_HELP[select.value];
+        budget.title = BUDGET_HELP[select.value] || "";
+        budget.placeholder = select.value === "ismcts" ? "300" : select.value === "greedy" ? "4" : "budget";
+        drawBudgetHelp();
+      };
       select.addEventListener("change", sync);
       sync();
       box.append(h("div", {class: "seat", dataset: {seat: i}}, h("span", {class: "seat-no"}, `${i + 1}`), select, budget, name));
     }
+    drawBudgetHelp();
+  }
+
+  function drawBudgetHelp() {
+    const used = new Set([...document.querySelectorAll("#seats select.kind")].map((s) => s.value));
+    let note = document.getElementById("budget-help");
+    if (!note) {
+      note = h("p", {id: "budget-help", class: "muted small"});
+      $("seats").after(note);
+    }
+    note.textContent = [...used].map((kind) => BUDGET_HELP[kind]).filter(Boolean).join(" · ") +
+      (used.has("random") ? (used.has("greedy") || used.has("ismcts") ? " · " : "") + "random: any legal move, no budget" : "");
   }
 
   function readOptions() {
@@ -81,6 +130,12 @@
   async function create(event) {
     event.preventDefault();
     $("create-error").textContent = "";
+    const unfinished = [...document.querySelectorAll("#options fieldset.set.incomplete")];
+    if (unfinished.length) {
+      const set = unfinished[0];
+      $("create-error").textContent = `${set.querySelector("legend").textContent}: tick exactly ${set.dataset.size}.`;
+      return;
+    }
     const rows = [...document.querySelectorAll("#seats .seat")];
     const seats = rows.map((row) => {
       const kind = row.querySelector(".kind").value;
@@ -114,12 +169,12 @@
         h("button", {type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url)}, "copy")));
     }
     $("open-game").href = `/play/${id}`;
-    $("share").hidden = false;
+    $("seat-links").hidden = false;
     $("create-form").hidden = true;
-    refresh();
   }
 
   async function refresh() {
+    if (document.hidden) return;
     const reply = await api("GET", "/api/games");
     if (!reply.ok) return;
     const rows = reply.data.games.filter((g) => (listTab === "over") === (g.status === "over"));
@@ -156,10 +211,7 @@
     const reply = await api("GET", `/api/games/${encodeURIComponent(fromId)}`);
     if (!reply.ok || !catalog.games.some((g) => g.name === reply.data.game)) return;
     const view = reply.data;
-    $("game").value = view.game;
-    $("game-summary").textContent = currentGame().summary;
-    drawOptions();
-    drawPlayers();
+    if (view.game !== $("game").value) return;
     $("players").value = String(view.seats.length);
     drawSeats();
     const rows = [...document.querySelectorAll("#seats .seat")];
@@ -183,25 +235,28 @@
     if (humans > 1 && held > 1) document.querySelector("input[name=mode][value=hotseat]").checked = true;
   }
 
-  async function start() {
+  /** The new-game form of the game named by the hidden #game field. */
+  async function startForm() {
     const reply = await api("GET", "/api/catalog");
     if (!reply.ok) { $("create-error").textContent = "cannot load the games list"; return; }
     catalog = reply.data;
-    const select = $("game");
-    for (const g of catalog.games) select.append(h("option", {value: g.name}, g.title));
-    const wanted = new URLSearchParams(location.search).get("game");
-    if (wanted && catalog.games.some((g) => g.name === wanted)) select.value = wanted;
-    const sync = () => { $("game-summary").textContent = currentGame().summary; drawOptions(); drawPlayers(); };
-    select.addEventListener("change", sync);
+    if (!currentGame()) { $("create-error").textContent = "this game is not in the catalog"; return; }
+    drawOptions();
+    drawPlayers();
     $("players").addEventListener("change", drawSeats);
     $("create-form").addEventListener("submit", create);
+    await prefill(new URLSearchParams(location.search).get("from"));
+    $("create-form").dataset.ready = "1";  // drawn (and filled for "Play again"): tests wait for this
+  }
+
+  /** The list of games on the server, refreshed every few seconds while the page is shown. */
+  function startList() {
     $("tab-open").addEventListener("click", () => tab("playing"));
     $("tab-over").addEventListener("click", () => tab("over"));
-    sync();
-    await prefill(new URLSearchParams(location.search).get("from"));
     refresh();
     setInterval(refresh, 4000);
   }
 
-  start();
+  if ($("create-form")) startForm();
+  if ($("games")) startList();
 })();

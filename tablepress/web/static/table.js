@@ -54,12 +54,21 @@
     let socket;
     const open = () => {
       socket = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`);
-      socket.onopen = () => $("conn").classList.add("live");
-      socket.onmessage = (event) => { try { receive(seat, JSON.parse(event.data)); } catch (err) { console.error(err); } };
+      socket.onopen = () => {
+        $("conn").classList.add("live");
+        if (!$("offline").hidden) { $("offline").hidden = true; toast("Reconnected."); poll(seat); }
+      };
+      socket.onmessage = (event) => {
+        try {
+          const data = JSON.parse(event.data);
+          if (data.rematch) rematchOffered(data.rematch); else receive(seat, data);
+        } catch (err) { console.error(err); }
+      };
       socket.onclose = (event) => {
         $("conn").classList.remove("live");
         if (event.code === 4404) { status("No such game."); return; }
         if (event.code === 4403) { dropSeat(seat); return; }
+        $("offline").hidden = false;
         setTimeout(() => { poll(seat); open(); }, 1500);
       };
     };
@@ -78,8 +87,8 @@
   function dropSeat(seat) {
     if (!(seat in st.tokens)) return;
     TP.forgetToken(gameId, seat);
-    status("This seat's link is not valid (any more); watching instead.");
-    setTimeout(() => location.reload(), 1500);
+    sessionStorage.setItem(`tp-broken-${gameId}`, String(seat));
+    location.replace(location.pathname);
   }
 
   function receive(seat, view) {
@@ -116,6 +125,59 @@
     node.hidden = false;
     clearTimeout(toast.timer);
     toast.timer = setTimeout(() => { node.hidden = true; }, 3500);
+  }
+
+  /** A seat link that did not work, said once after the page reloaded as a spectator. */
+  function sayBrokenLink() {
+    const seat = sessionStorage.getItem(`tp-broken-${gameId}`);
+    if (seat === null) return;
+    sessionStorage.removeItem(`tp-broken-${gameId}`);
+    $("broken").textContent = `The link for seat ${Number(seat) + 1} does not work: it is mistyped, or that seat was handed to an AI. ` +
+      "You are watching the game; ask whoever created it for a fresh link.";
+    $("broken").hidden = false;
+  }
+
+  // ----- your turn: a sound and a notification (opt-in), and scrolling to what changed -------------
+  const turn = {was: false};
+
+  function beep() {
+    try {
+      const audio = new (window.AudioContext || window.webkitAudioContext)();
+      const tone = audio.createOscillator(), gain = audio.createGain();
+      tone.frequency.value = 660; gain.gain.value = 0.08;
+      tone.connect(gain).connect(audio.destination);
+      tone.start(); tone.stop(audio.currentTime + 0.18);
+    } catch (err) { /* no audio here */ }
+  }
+
+  function yourTurn(view, mine) {
+    const became = mine && !turn.was;
+    turn.was = mine;
+    if (became && $("notify").checked) {
+      beep();
+      if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+        new Notification(`Your turn — ${view.title}`, {body: `${view.names[view.seat]}, it is your move.`, tag: gameId});
+      }
+    }
+    if (became) {
+      const target = document.querySelector("#board .last-move") || document.querySelector("#board .prompt");
+      if (target && target.getBoundingClientRect().top > innerHeight) target.scrollIntoView({block: "center", behavior: "smooth"});
+    }
+    if (view.status === "over" && !turn.ended) {
+      turn.ended = true;
+      setTimeout(() => $("final").scrollIntoView({block: "start", behavior: "smooth"}), 50);
+    }
+  }
+
+  function setupNotify() {
+    const box = $("notify");
+    box.checked = localStorage.getItem("tp-notify") === "1";
+    box.addEventListener("change", async () => {
+      localStorage.setItem("tp-notify", box.checked ? "1" : "0");
+      if (box.checked && "Notification" in window && Notification.permission === "default") {
+        try { await Notification.requestPermission(); } catch (err) { /* refused */ }
+      }
+    });
   }
 
   function status(text, cls) {
@@ -171,6 +233,7 @@
     const mine = !replaying && view.status === "playing" && view.seat !== null && view.to_move.includes(view.seat);
     document.title = `${mine ? "● Your turn — " : ""}${view.title} — tablepress`;
     status(replaying ? `Replay — step ${view.step} of ${view.steps}` : describe(view), mine ? "your-turn" : (view.status === "over" ? "over" : ""));
+    if (!replaying) yourTurn(view, mine);
     const legal = replaying ? [] : view.legal_actions || [];
     const ui = {
       seat: view.seat, names: view.names, legal, legalSet: new Set(legal), interactive: mine && !st.curtain,
@@ -178,8 +241,17 @@
       act, label: (a) => label(a, view), redraw: () => draw(view, replaying), version: view.revision ?? view.version,
       /** Mark `node` as the control for `action` when that action is legal now. */
       clickable(node, action) {
-        if (this.legalSet.has(action)) { node.dataset.action = action; node.classList.add("legal"); node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }
+        if (this.legalSet.has(action)) {
+          node.dataset.action = action; node.classList.add("legal"); node.setAttribute("tabindex", "0"); node.setAttribute("role", "button");
+          const hint = this.hint(action);
+          if (hint) { node.dataset.hint = hint; node.setAttribute("aria-label", `${label(action, view)}: ${hint}`); }
+        }
         return node;
+      },
+      /** What `action` would do for this seat ("+3", "shelf worth 7"), worked out by the game; "" if unknown. */
+      hint(action) {
+        const found = (view.hints || {})[action];
+        return found ? found.text : "";
       },
     };
     const board = $("board");
@@ -211,7 +283,9 @@
     $("moves-panel").hidden = !mine;
     if (!mine) return;
     for (const action of legal) {
-      box.append(h("button", {type: "button", class: "move", dataset: {action}, title: action}, label(action, view)));
+      const hint = ((view.hints || {})[action] || {}).text;
+      box.append(h("button", {type: "button", class: "move", dataset: {action}, title: action}, label(action, view),
+        hint ? h("span", {class: "hint"}, hint) : null));
     }
     if (view.can_undo) box.append(h("button", {type: "button", id: "undo", class: "undo", onclick: undo}, "↶ Undo"));
   }
@@ -233,17 +307,26 @@
     });
   }
 
+  /* The log reads as sentences the server narrated from views ("Ana planted Hydrangea in column 5 for 15");
+     reveals, round ends and the end of the game stand out. */
+  function logLines(entry, names) {
+    if (entry.lines && entry.lines.length) return entry.lines;
+    return [{kind: "move", seat: entry.seat, text: `${names[entry.seat]} ${entry.text}`}];
+  }
+
   function drawLog(view) {
     const list = $("log");
     list.replaceChildren();
     const entries = view.log || [];
     entries.forEach((entry, i) => {
-      list.append(h("li", {class: i === entries.length - 1 ? "last" : ""}, h("b", {}, view.names[entry.seat] + ": "), entry.text));
+      for (const line of logLines(entry, view.names)) {
+        list.append(h("li", {class: `log-${line.kind}` + (i === entries.length - 1 ? " last" : ""), dataset: {move: entry.n}}, line.text));
+      }
     });
     list.scrollTop = list.scrollHeight;
     if (!st.replay && view.version !== st.lastVersion && st.lastVersion >= 0 && entries.length) {
       const last = entries[entries.length - 1];
-      if (last.seat !== view.seat) toast(`${view.names[last.seat]}: ${last.text}`);
+      if (last.seat !== view.seat) toast(logLines(last, view.names).map((line) => line.text).join(" — "));
     }
     if (!st.replay) st.lastVersion = view.version;
   }
@@ -270,6 +353,8 @@
       : null;
     $("final-table").replaceChildren(table, details || "");
     $("rematch").href = `/?game=${encodeURIComponent(view.game)}&from=${encodeURIComponent(view.id)}`;
+    $("rematch").textContent = mySeats().length ? "Rematch (same players)" : "Play again";
+    $("rematch").onclick = mySeats().length ? (event) => { event.preventDefault(); askRematch(); } : null;
   }
 
   /** A list of records as a small table (other values as a tree). */
@@ -297,6 +382,7 @@
 
   function setupReplay() {
     $("replay-start").addEventListener("click", () => replayTo(0));
+    $("browse").addEventListener("click", () => { stopPlay(); replayTo(1e6); });
     $("rp-first").addEventListener("click", () => { stopPlay(); replayTo(0); });
     $("rp-prev").addEventListener("click", () => { stopPlay(); replayTo(Math.max(0, st.replay.step - 1)); });
     $("rp-next").addEventListener("click", () => { stopPlay(); replayTo(st.replay.step + 1); });
@@ -310,6 +396,88 @@
       }, 700);
     });
     $("rp-exit").addEventListener("click", () => { stopPlay(); st.replay = null; $("replay-bar").hidden = true; update(); });
+  }
+
+  // ----- reclaim: take back a seat handed to an AI (its old token still proves whose it was) -------
+  function offerReclaim(view) {
+    const lent = JSON.parse(localStorage.getItem(`tp-lent-${gameId}`) || "null");
+    const button = $("reclaim");
+    if (!lent || view.status !== "playing") { button.hidden = true; if (lent) localStorage.removeItem(`tp-lent-${gameId}`); return; }
+    button.textContent = `Take my seat back (${view.names[lent.seat] || "seat " + (lent.seat + 1)})`;
+    button.hidden = false;
+    button.onclick = async () => {
+      const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/reclaim`, {}, lent.token);
+      if (!reply.ok) { toast(reply.data.detail || "could not take the seat back"); return; }
+      localStorage.removeItem(`tp-lent-${gameId}`);
+      TP.saveTokens(gameId, {[lent.seat]: lent.token});
+      location.reload();
+    };
+  }
+
+  // ----- rematch: one click, every human seat gets its new link over its live connection ----------
+  async function askRematch() {
+    const seat = mySeats()[0];
+    const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`, {}, st.tokens[seat]);
+    if (!reply.ok) { toast(reply.data.detail || "could not start a rematch"); return; }
+    const mine = {};
+    for (const s of mySeats()) if (reply.data.tokens[String(s)]) mine[s] = reply.data.tokens[String(s)];
+    goToRematch(reply.data.id, mine);
+  }
+
+  function goToRematch(id, tokens) {
+    TP.saveTokens(id, tokens);
+    const [seat] = Object.keys(tokens);
+    location.href = `/play/${encodeURIComponent(id)}` + (seat === undefined ? "" : `#seat=${seat}&token=${encodeURIComponent(tokens[seat])}`);
+  }
+
+  /** Another player started the rematch: this seat's new link came over the live connection. */
+  function rematchOffered(offer) {
+    if (st.rematchOffered) return;
+    st.rematchOffered = true;
+    toast("A rematch has started — taking you to the new game…");
+    setTimeout(() => goToRematch(offer.id, {[offer.seat]: offer.token}), 1500);
+  }
+
+  // ----- zoom: any card opens large on hover, long-press, or Z on a focused card; Esc closes -------
+  function setupZoom() {
+    const box = h("div", {id: "zoom", class: "zoom", hidden: true, role: "dialog", "aria-label": "the card, large"});
+    document.body.append(box);
+    let timer = null;
+    const cardOf = (node) => (node && node.closest ? node.closest("img.face, svg.card-svg") : null);
+    const show = (card) => {
+      const big = card.tagName.toLowerCase() === "img"
+        ? h("img", {src: card.src, alt: card.alt, width: 280, height: Math.round(280 * 88 / 63)})
+        : card.cloneNode(true);
+      if (big.tagName.toLowerCase() === "svg") { big.setAttribute("width", 280); big.setAttribute("height", Math.round(280 * 88 / 63)); }
+      box.replaceChildren(big, h("p", {}, card.getAttribute("alt") || card.getAttribute("aria-label") || ""));
+      box.hidden = false;
+    };
+    const hide = () => { clearTimeout(timer); box.hidden = true; };
+    document.addEventListener("mouseover", (event) => {
+      const card = cardOf(event.target);
+      clearTimeout(timer);
+      if (card && !box.contains(card)) timer = setTimeout(() => show(card), 300);
+      else if (!card) hide();
+    });
+    document.addEventListener("touchstart", (event) => {
+      const card = cardOf(event.target);
+      clearTimeout(timer);
+      if (card) timer = setTimeout(() => show(card), 450);
+    }, {passive: true});
+    document.addEventListener("touchend", () => clearTimeout(timer));
+    box.addEventListener("click", hide);
+    document.addEventListener("click", (event) => {  // a click on a card that is no move opens it large
+      const card = cardOf(event.target);
+      if (!card || box.contains(card) || card.closest("[data-action], .legal, .pickable, button, a")) return;
+      if (box.hidden) show(card); else hide();
+    });
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") { hide(); return; }
+      if (event.key !== "z" && event.key !== "Z") return;
+      const focused = document.activeElement;
+      const card = focused && (cardOf(focused) || (focused.querySelector && focused.querySelector("img.face, svg.card-svg")));
+      if (card) { event.preventDefault(); if (box.hidden) show(card); else hide(); }
+    });
   }
 
   // ----- start ---------------------------------------------------------------------------------
@@ -342,11 +510,16 @@
       update();
     });
     setupReplay();
+    setupZoom();
+    setupNotify();
+    sayBrokenLink();
+    offerReclaim(first.data);
     $("bot-takeover").addEventListener("click", async () => {
       const seat = st.shown;
       if (seat === null || !confirm("Hand your seat to an AI player for the rest of the game?")) return;
       const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/bot`, {agent: "greedy"}, st.tokens[seat]);
       if (!reply.ok) { toast(reply.data.detail || "could not hand the seat over"); return; }
+      localStorage.setItem(`tp-lent-${gameId}`, JSON.stringify({seat, token: st.tokens[seat]}));
       TP.forgetToken(gameId, seat);
       location.reload();
     });

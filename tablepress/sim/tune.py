@@ -1,0 +1,570 @@
+"""The search behind `tablepress tune`: card-data values that bring a target figure to its goal.
+
+Every piece is a pure function or a small value, so the search is tested without playing a game:
+- `parse_vary` reads `--vary FIELD[=LO..HI]` into a `Dimension`: one number of the card data (or one
+  entry of a list, or a whole list shifted by an offset) and the whole numbers it may take;
+- `parse_target` reads `--target` into a `Target`, which measures a candidate from its result rows;
+- `candidates` lists the value combinations to try (all of them, or a seeded sample that keeps the
+  published values);
+- `halving_plan` and `successive_halving` spend the budget by successive halving: every candidate of a
+  round plays the same seeds (common random numbers), the better half goes on to the next round with
+  about twice the games, and the games of all rounds add up for the survivors;
+- `variant_toml` writes the winner as a variant file `simulate --variant` reads.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+
+from ..core.errors import TablepressError
+from ..core.variants import MAX_NUMBER
+from .stats import FIG, mean_ci, wilson
+
+Row = Mapping[str, Any]
+Values = tuple[int, ...]
+C = TypeVar("C")
+
+#: The fewest games a candidate plays in the first round: fewer would rank candidates on noise alone.
+MIN_GAMES = 8
+#: The most values one --vary may take (its range LO..HI).
+MAX_VALUES = 2001
+
+
+# ----- fields ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Dimension:
+    """One field the tuner varies and the whole numbers it may take.
+
+    `path` leads through the card data to a number or a list of numbers. `entry` (0-based) picks one
+    list entry; a list without an entry is shifted as a whole, every entry plus the value (an offset).
+    """
+
+    field: str
+    path: tuple[str, ...]
+    published: int | tuple[int, ...]
+    low: int
+    high: int
+    entry: int | None = None
+
+    @property
+    def offset(self) -> bool:
+        """Whether the value is an offset added to every entry of a list."""
+        return isinstance(self.published, tuple) and self.entry is None
+
+    def values(self) -> range:
+        """The values tried, LO..HI."""
+        return range(self.low, self.high + 1)
+
+    def published_value(self) -> int:
+        """The value that leaves the published card data as it is (0 for an offset)."""
+        if self.offset:
+            return 0
+        if self.entry is not None:
+            assert isinstance(self.published, tuple)
+            return self.published[self.entry]
+        assert isinstance(self.published, int)
+        return self.published
+
+    def shown(self, value: int) -> str:
+        """A value as the tables print it: offsets signed (`+2`)."""
+        return f"{value:+d}" if self.offset else str(value)
+
+    def apply(self, current: Any, value: int) -> Any:
+        """The field's new content, from its current content (published or already changed) and `value`."""
+        if self.offset:
+            return [item + value for item in current]
+        if self.entry is not None:
+            changed = list(current)
+            changed[self.entry] = value
+            return changed
+        return value
+
+    def as_json(self) -> dict[str, Any]:
+        """The dimension for `--json`."""
+        published = list(self.published) if self.offset else self.published_value()  # type: ignore[arg-type]
+        return {"field": self.field, "low": self.low, "high": self.high, "published": published,
+                "mode": "offset" if self.offset else "value"}
+
+
+_ENTRY = re.compile(r"^(?P<path>.+)\[(?P<entry>-?\d+)\]$")
+_RANGE = re.compile(r"^\s*(?P<low>[-+]?\d{1,6})\s*\.\.\s*(?P<high>[-+]?\d{1,6})\s*$")
+
+
+def parse_vary(text: str, base: Mapping[str, Any]) -> Dimension:
+    """`FIELD[=LO..HI]` → a Dimension; TablepressError naming the field (and the known ones) otherwise.
+
+    FIELD is a dotted path as `simulate` prints a variant's changes (`scoring.region_min`, `copies.4`,
+    `flowers.Zinnia.table`), a key with dots in double quotes; `LIST[N]` is the N-th entry (from 1).
+    Without a range, the values run around the published one (`default_range`).
+    """
+    name, sep, bounds = text.partition("=")
+    name = name.strip()
+    if not name:
+        raise TablepressError(f"--vary {text!r}: give a field, e.g. scoring.region_min or copies.4=6..12")
+    entry: int | None = None
+    found = _ENTRY.match(name)
+    if found:
+        entry = int(found["entry"])
+        path = _split(found["path"], text)
+    else:
+        path = _split(name, text)
+    keys, value = _walk(base, path, name)
+    where = ".".join(keys)
+    if entry is not None:
+        if not _number_list(value):
+            raise TablepressError(f"--vary {name}: {where} is not a list of numbers, so it has no entry [{entry}]")
+        if not 1 <= entry <= len(value):
+            raise TablepressError(f"--vary {name}: {where} has {len(value)} entries (1–{len(value)}), not [{entry}]")
+        published: int | tuple[int, ...] = tuple(value)
+    elif _number(value):
+        published = int(value)
+    elif _number_list(value):
+        published = tuple(value)
+    else:
+        raise TablepressError(f"--vary {name}: {where} is {_kind(value)}, not a number or a list of numbers"
+                              + _numbers_beside(base, keys[:-1]))
+    dim = Dimension(name, tuple(keys), published, 0, 0, None if entry is None else entry - 1)
+    low, high = _range(bounds, name) if sep else default_range(dim)
+    if not dim.offset and max(abs(low), abs(high)) > MAX_NUMBER:
+        raise TablepressError(f"--vary {name}: values are at most {MAX_NUMBER} either way, not {low}..{high}")
+    return Dimension(dim.field, dim.path, dim.published, low, high, dim.entry)
+
+
+def default_range(dim: Dimension) -> tuple[int, int]:
+    """LO..HI around the published value: ±half of it (at least ±2), never crossing zero.
+
+    An offset of a whole list runs ±a tenth of its largest entry (at least ±2).
+    """
+    if dim.offset:
+        assert isinstance(dim.published, tuple)
+        span = max(2, round(max(abs(v) for v in dim.published) / 10))
+        return -span, span
+    value = dim.published_value()
+    span = max(2, math.ceil(abs(value) / 2))
+    low, high = value - span, value + span
+    return (max(0, low), high) if value >= 0 else (low, min(0, high))
+
+
+def _range(bounds: str, name: str) -> tuple[int, int]:
+    found = _RANGE.match(bounds)
+    if not found:
+        raise TablepressError(f"--vary {name}={bounds}: give a whole-number range LO..HI, e.g. {name}=2..6")
+    low, high = int(found["low"]), int(found["high"])
+    if low > high:
+        raise TablepressError(f"--vary {name}={bounds}: the range runs from low to high ({high}..{low}?)")
+    if high - low + 1 > MAX_VALUES:
+        raise TablepressError(f"--vary {name}={bounds}: at most {MAX_VALUES} values, not {high - low + 1}")
+    return low, high
+
+
+def _split(path: str, text: str) -> list[str]:
+    """A dotted path's keys; a key in double quotes may hold dots."""
+    parts = [quoted if quoted else bare.strip() for quoted, bare in re.findall(r'"([^"]*)"|([^."]+)', path)]
+    if not parts or any(not part for part in parts):
+        raise TablepressError(f"--vary {text!r}: not a field path like scoring.region_min")
+    return parts
+
+
+def _walk(base: Mapping[str, Any], path: Sequence[str], name: str) -> tuple[list[str], Any]:
+    """Follow `path` through the card data (keys matched exactly, else ignoring case): (keys as found, value)."""
+    node: Any = base
+    keys: list[str] = []
+    for part in path:
+        where = ".".join(keys)
+        if not isinstance(node, Mapping):
+            raise TablepressError(f"--vary {name}: {where} is {_kind(node)}, so it has no {part!r}")
+        key = part if part in node else next((k for k in node if str(k).casefold() == part.casefold()), None)
+        if key is None:
+            inside = f" in {where}" if where else ""
+            known = ", ".join(str(k) for k in node)
+            raise TablepressError(f"--vary {name}: the card data has no {part!r}{inside} (known: {known})")
+        keys.append(str(key))
+        node = node[key]
+    if isinstance(node, Mapping):
+        raise TablepressError(f"--vary {name}: {'.'.join(keys)} is a table; name one of its numbers"
+                              + _numbers_beside(base, keys))
+    return keys, node
+
+
+def _numbers_beside(base: Mapping[str, Any], keys: Sequence[str]) -> str:
+    """'; numbers in SECTION: a, b' — the numeric fields of a table, for an error message."""
+    node: Any = base
+    for key in keys:
+        node = node[key]
+    names = [str(k) for k, v in node.items() if _number(v) or _number_list(v)] if isinstance(node, Mapping) else []
+    where = ".".join(keys) or "the card data"
+    return f" (numbers in {where}: {', '.join(names)})" if names else ""
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number_list(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(_number(v) for v in value)
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, bool):
+        return "true or false"
+    return f"{value!r}"
+
+
+def overrides(dims: Sequence[Dimension], values: Values, base: Mapping[str, Any]) -> dict[str, Any]:
+    """The variant (nested tables, as in cards.toml) that gives every dimension its value."""
+    out: dict[str, Any] = {}
+    for dim, value in zip(dims, values):
+        node, published = out, base
+        for key in dim.path[:-1]:
+            node = node.setdefault(key, {})
+            published = published[key]
+        last = dim.path[-1]
+        node[last] = dim.apply(node.get(last, published[last]), value)
+    return out
+
+
+def at_edge(dims: Sequence[Dimension], values: Values) -> list[str]:
+    """A wider range to try for each field whose value is an end of its range (never below 0 for a count)."""
+    hints = []
+    for dim, value in zip(dims, values):
+        width = dim.high - dim.low
+        if width and value == dim.high:
+            hints.append(f"{dim.field}={dim.low + width // 2}..{dim.high + width // 2 + 1}")
+        elif width and value == dim.low:
+            floor = -MAX_NUMBER if dim.offset or dim.published_value() < 0 else 0
+            low = max(floor, dim.low - width // 2 - 1)
+            if low < dim.low:
+                hints.append(f"{dim.field}={low}..{dim.high - width // 2}")
+    return hints
+
+
+def change_size(dims: Sequence[Dimension], values: Values) -> float:
+    """How far a candidate is from the published cards (each field's move over its range width, summed)."""
+    return sum(abs(v - d.published_value()) / max(1, d.high - d.low) for d, v in zip(dims, values))
+
+
+def candidates(dims: Sequence[Dimension], limit: int, seed: int) -> list[Values]:
+    """Up to `limit` value combinations: all of them if they fit, else the published one and a seeded sample."""
+    sizes = [len(d.values()) for d in dims]
+    total = math.prod(sizes)
+    if total <= limit:
+        return [_decode(dims, sizes, i) for i in range(total)]
+    published = tuple(d.published_value() for d in dims)
+    chosen = {published} if all(v in d.values() for d, v in zip(dims, published)) else set()
+    rng = random.Random(seed)
+    while len(chosen) < limit:
+        chosen.add(_decode(dims, sizes, rng.randrange(total)))
+    return sorted(chosen)
+
+
+def _decode(dims: Sequence[Dimension], sizes: Sequence[int], index: int) -> Values:
+    values = []
+    for dim, size in zip(reversed(dims), reversed(sizes)):
+        index, digit = divmod(index, size)
+        values.append(dim.low + digit)
+    return tuple(reversed(values))
+
+
+# ----- targets -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Measure:
+    """A candidate's target figure from its games: value, 95% interval, goal, and how far off it is."""
+
+    value: float
+    ci95: tuple[float, float]
+    goal: float
+    games: int
+
+    @property
+    def reaches_goal(self) -> bool:
+        """Whether the goal lies inside the 95% interval."""
+        return self.ci95[0] <= self.goal <= self.ci95[1]
+
+    @property
+    def distance(self) -> float:
+        """|value − goal| (infinite when nothing was measured)."""
+        return abs(self.value - self.goal) if math.isfinite(self.value) else math.inf
+
+    def as_json(self) -> dict[str, Any]:
+        """The measure for `--json`."""
+        return {"value": _finite(self.value), "ci95": [_finite(v) for v in self.ci95], "goal": _finite(self.goal),
+                "off_by": _finite(self.distance), "goal_in_ci95": self.reaches_goal, "games": self.games}
+
+
+def _finite(value: float) -> float | None:
+    return float(value) if math.isfinite(value) else None
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the tuner brings to a goal: the first player's win rate, a card's figure, or any figure."""
+
+    kind: str  # "first-player-fair", "card" or "figure"
+    figure: str | None = None
+    goal: float | None = None
+    family: tuple[str, ...] = ()
+
+    def describe(self, players: int) -> str:
+        """One line: which figure, towards which goal."""
+        if self.kind == "first-player-fair":
+            return f"first-player win rate → fair {1 / players:.1%}"
+        if self.kind == "card":
+            prefix = self.figure.partition(".")[0] if self.figure else ""
+            return f"{self.figure} → the median of the {len(self.family)} {prefix}.* figures"
+        return f"{self.figure} → {self.goal:g}"
+
+    def per_game(self, rows: Sequence[Row]) -> np.ndarray:
+        """The target figure of every game (NaN where a game has nothing to measure)."""
+        if self.kind == "first-player-fair":
+            return np.array([row["shares"][row["first"]] for row in rows], dtype=float)
+        return _column(rows, self.figure or "")
+
+    def measure(self, rows: Sequence[Row]) -> Measure:
+        """The target over a candidate's games (Wilson interval for a win rate, t interval for a figure)."""
+        values = self.per_game(rows)
+        known = values[~np.isnan(values)]
+        if self.kind == "first-player-fair":
+            players = len(rows[0]["shares"]) if rows else 2
+            rate = float(known.mean()) if known.size else math.nan
+            return Measure(rate, wilson(float(known.sum()), int(known.size)), 1 / players, len(rows))
+        summary = mean_ci(known)
+        goal = self.goal if self.goal is not None else family_median(rows, self.family)
+        return Measure(summary["mean"], tuple(summary["ci95"]), goal, len(rows))  # type: ignore[arg-type]
+
+    def as_json(self) -> dict[str, Any]:
+        """The target for `--json`."""
+        return {"kind": self.kind, "figure": self.figure, "goal": self.goal, "family": list(self.family)}
+
+
+def family_median(rows: Sequence[Row], family: Sequence[str]) -> float:
+    """The median of the family's mean figures (a figure never measured is left out)."""
+    means = [m for m in (_mean(_column(rows, name)) for name in family) if math.isfinite(m)]
+    return float(np.median(means)) if means else math.nan
+
+
+def _column(rows: Sequence[Row], name: str) -> np.ndarray:
+    return np.array([float(row.get(FIG + name, math.nan)) for row in rows], dtype=float)
+
+
+def _mean(values: np.ndarray) -> float:
+    known = values[~np.isnan(values)]
+    return float(known.mean()) if known.size else math.nan
+
+
+TARGET_HELP = "first-player-fair, card:NAME=median or figure:NAME=VALUE"
+
+
+def parse_target(text: str, figures: Sequence[str], players: int) -> Target:
+    """`first-player-fair`, `card:NAME=median` or `figure:NAME=VALUE` → a Target; one line listing the choices otherwise.
+
+    `figures` are the game's figure names. A card is a figure `FAMILY.NAME` of a family of two or more
+    (`planted.Zinnia` among `planted.*`); `card:Zinnia` takes the first family holding it, in name
+    order, and `card:pressed.Zinnia` names the family.
+    """
+    spec = text.strip()
+    kind, colon, rest = spec.partition(":")
+    kind = kind.strip().lower()
+    if kind == "first-player-fair" and not colon:
+        if players < 2:
+            raise TablepressError("--target first-player-fair needs 2 or more players")
+        return Target("first-player-fair")
+    name, equals, goal = rest.partition("=")
+    name, goal = name.strip(), goal.strip()
+    if kind == "figure" and colon:
+        figure = _find(name, figures)
+        if figure is None:
+            raise TablepressError(f"--target {spec}: no figure {name!r} (figures: {', '.join(figures)})")
+        try:
+            value = float(goal)
+        except ValueError:
+            value = math.nan
+        if not equals or not math.isfinite(value):
+            raise TablepressError(f"--target {spec}: give the goal as a number, e.g. figure:{figure}=5")
+        return Target("figure", figure, value)
+    if kind == "card" and colon:
+        families = card_families(figures)
+        cards = sorted({member for members in families.values() for member in members})
+        figure = _find(name, [f for f in figures if f.partition(".")[0] in families])
+        if figure is None:
+            matches = [f"{family}.{member}" for family, members in families.items()
+                       for member in members if member.casefold() == name.casefold()]
+            figure = matches[0] if matches else None
+        if figure is None:
+            raise TablepressError(f"--target {spec}: no card {name!r} (cards: {', '.join(cards) or 'none'})")
+        if goal.lower() != "median":
+            raise TablepressError(f"--target {spec}: a card's goal is its family's median: card:{name}=median")
+        family = figure.partition(".")[0]
+        return Target("card", figure, None, tuple(f"{family}.{m}" for m in families[family]))
+    raise TablepressError(f"--target {spec!r}: unknown target; give {TARGET_HELP}")
+
+
+def card_families(figures: Sequence[str]) -> dict[str, list[str]]:
+    """Figures named FAMILY.MEMBER grouped by family, families of two or more only, in name order."""
+    families: dict[str, list[str]] = {}
+    for name in sorted(figures):
+        family, dot, member = name.partition(".")
+        if dot:
+            families.setdefault(family, []).append(member)
+    return {family: members for family, members in families.items() if len(members) >= 2}
+
+
+def _find(name: str, names: Sequence[str]) -> str | None:
+    if name in names:
+        return name
+    return next((n for n in names if n.casefold() == name.casefold()), None)
+
+
+# ----- the search --------------------------------------------------------------------------------
+def halving_plan(candidates: int, budget: int, step: int = 1) -> list[tuple[int, int]]:
+    """(candidates, new games each) per round of successive halving within `budget` games.
+
+    ⌈log2 n⌉ rounds (one for a single candidate) share the budget equally; each round keeps the better
+    half (rounded up), so a survivor's games about double every round. What the rounding leaves goes
+    to the last round. Games come in whole multiples of `step` where the share allows (a whole cycle
+    of the seat rotation, so every round is balanced over turn positions).
+    """
+    if candidates < 1 or budget < 1:
+        return []
+    rounds = max(1, math.ceil(math.log2(candidates)))
+    share = budget // rounds
+    plan, alive = [], candidates
+    for _ in range(rounds):
+        plan.append((alive, whole_steps(share // alive, step)))
+        alive = math.ceil(alive / 2)
+    last_alive, last_games = plan[-1]
+    spare = budget - sum(n * g for n, g in plan)
+    plan[-1] = (last_alive, last_games + whole_steps(spare // last_alive, step))
+    return plan
+
+
+def whole_steps(games: int, step: int) -> int:
+    """`games` rounded down to a multiple of `step`, unless that leaves none."""
+    return games // step * step if games >= step else games
+
+
+def affordable(budget: int, available: int, min_games: int = MIN_GAMES, step: int = 1) -> int:
+    """The most candidates a budget can start with, each playing at least `min_games` in the first round."""
+    count = max(1, min(available, budget // max(1, min_games)))
+    while count > 1 and halving_plan(count, budget, step)[0][1] < min_games:
+        count -= 1
+    return count
+
+
+def rotation_cycle(seat_specs: Sequence[str]) -> int:
+    """Games in one cycle of the seat rotation: 1 when every seat plays the same agent, else a Williams
+    square's (the player count when it is even, twice it when odd)."""
+    players = len(seat_specs)
+    if len(set(seat_specs)) <= 1:
+        return 1
+    return players if players % 2 == 0 else 2 * players
+
+
+@dataclass
+class Scored(Generic[C]):
+    """A candidate with its games so far (all on the same seeds as every other survivor) and its measure."""
+
+    candidate: C
+    rows: list[Row] = field(default_factory=list)
+    measure: Measure | None = None
+    rounds: int = 0
+
+
+#: play(candidates, round number, games each) → the new rows of each candidate, on the same seeds.
+Play = Callable[[Sequence[C], int, int], Sequence[Sequence[Row]]]
+#: on_round(round number, rounds, candidates alive, games each)
+RoundNote = Callable[[int, int, int, int], None]
+
+
+def successive_halving(pool: Sequence[C], plan: Sequence[tuple[int, int]], play: Play,
+                       measure: Callable[[Sequence[Row]], Measure],
+                       closeness: Callable[[C], float] = lambda c: 0.0,
+                       on_round: RoundNote | None = None) -> list[Scored[C]]:
+    """Run the plan and return every candidate ranked: the last round's first, then nearest the goal.
+
+    Ties go to the candidate `closeness` finds nearest the published cards. A round whose plan gives
+    no games is skipped (its candidates keep their measures).
+    """
+    alive = [Scored(c) for c in pool]
+    out: list[Scored[C]] = []
+    rank = _ranking(closeness)
+    for number, (count, games) in enumerate(plan):
+        alive = alive[:count]
+        if on_round:
+            on_round(number, len(plan), len(alive), games)
+        if games > 0:
+            for scored, rows in zip(alive, play([s.candidate for s in alive], number, games)):
+                scored.rows.extend(rows)
+                scored.measure = measure(scored.rows)
+                scored.rounds = number + 1
+        alive.sort(key=rank)
+        keep = math.ceil(len(alive) / 2) if number + 1 < len(plan) else len(alive)
+        out = alive[keep:] + out
+        alive = alive[:keep]
+    return sorted(alive, key=rank) + out
+
+
+def _ranking(closeness: Callable[[Any], float]) -> Callable[[Scored[Any]], tuple[float, float]]:
+    def key(scored: Scored[Any]) -> tuple[float, float]:
+        distance = scored.measure.distance if scored.measure else math.inf
+        return (distance, closeness(scored.candidate))
+
+    return key
+
+
+def paired_difference(a: np.ndarray, b: np.ndarray, bound: float = math.inf) -> dict[str, Any]:
+    """B − A over the games both measured (same seeds): mean and 95% t interval, kept within ±`bound`."""
+    mask = ~(np.isnan(a) | np.isnan(b))
+    summary = mean_ci(b[mask] - a[mask])
+    ci95 = [max(-bound, summary["ci95"][0]), min(bound, summary["ci95"][1])]
+    return {"diff": _finite(summary["mean"]), "ci95": [_finite(v) for v in ci95], "games": summary["n"]}
+
+
+# ----- the variant file --------------------------------------------------------------------------
+def variant_toml(variant: Mapping[str, Any], comment: str = "") -> str:
+    """A variant (nested tables of numbers, texts, truth values and lists) as TOML that `read_variant` reads."""
+    lines = [f"# {line}" for line in comment.splitlines()]
+    _table(variant, [], lines)
+    return "\n".join(lines).lstrip("\n") + "\n"
+
+
+def _table(table: Mapping[str, Any], path: list[str], lines: list[str]) -> None:
+    plain = [(k, v) for k, v in table.items() if not isinstance(v, Mapping)]
+    nested = [(k, v) for k, v in table.items() if isinstance(v, Mapping)]
+    if plain and path:
+        lines.append("")
+        lines.append("[" + ".".join(_toml_key(k) for k in path) + "]")
+    for key, value in plain:
+        lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+    for key, value in nested:
+        _table(value, [*path, str(key)], lines)
+
+
+def _toml_key(key: Any) -> str:
+    text = str(key)
+    return text if re.fullmatch(r"[A-Za-z0-9_-]+", text) else json.dumps(text, ensure_ascii=False)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TablepressError(f"a variant value of kind {type(value).__name__} cannot be written as TOML")

@@ -1,0 +1,210 @@
+/* The Make page (/make/{name}[?variant=ID]): edit a game's card data with checks as you type, save it as a
+   named variant, then compare it with the published cards, play it, or print it. */
+"use strict";
+
+(() => {
+  const {h, api} = TP;
+  const $ = (id) => document.getElementById(id);
+  const name = decodeURIComponent(location.pathname.split("/").pop());
+  const CHECK_DELAY = 400;  // ms after the last keystroke
+  let info = null;          // the catalogue's entry for the game
+  let published = "";       // the published cards.toml
+  let saved = null;         // {id, name, toml} of the variant the Try it panel uses
+  let checked = 0;          // the number of the newest check sent (older replies are dropped)
+  let timer = null;
+  let stopWatching = null;
+
+  function gutter(bad) {
+    const lines = $("toml").value.split("\n").length;
+    const nodes = [];
+    for (let n = 1; n <= lines; n++) nodes.push(n === bad ? h("span", {class: "bad"}, String(n)) : String(n), "\n");
+    $("gutter").replaceChildren(...nodes);
+    $("gutter").scrollTop = $("toml").scrollTop;
+  }
+
+  function show(kind, text, line) {
+    $("check").className = `check ${kind}`;
+    $("check").replaceChildren(text);
+    if (line) $("check").append(" ", h("button", {type: "button", class: "small", id: "show-line", onclick: () => goToLine(line)}, `Show line ${line}`));
+    gutter(line);
+  }
+
+  function goToLine(line) {
+    const box = $("toml");
+    const lines = box.value.split("\n");
+    const start = lines.slice(0, line - 1).reduce((sum, text) => sum + text.length + 1, 0);
+    box.focus();
+    box.setSelectionRange(start, start + (lines[line - 1] || "").length);
+    box.scrollTop = Math.max(0, (line - 4) * parseFloat(getComputedStyle(box).lineHeight));
+    $("gutter").scrollTop = box.scrollTop;
+  }
+
+  function shown(value) {
+    return typeof value === "string" ? value : JSON.stringify(value);
+  }
+
+  function listChanges(changes) {
+    const body = $("changes").querySelector("tbody");
+    body.replaceChildren(...changes.map((c) => h("tr", {},
+      h("td", {}, c.field), h("td", {class: "num"}, c.old === null ? "—" : shown(c.old)), h("td", {class: "num"}, shown(c.new)))));
+    $("changes").hidden = !changes.length;
+  }
+
+  async function check() {
+    const number = ++checked;
+    if ($("toml").value === published) {
+      show("busy", "These are the published cards: change any value to make a variant.");
+      listChanges([]);
+      markUnsaved();
+      return;
+    }
+    show("busy", "Checking…");
+    const reply = await api("POST", "/api/variants?dry_run=1", {game: name, toml: $("toml").value});
+    if (number !== checked) return;
+    if (reply.ok) {
+      const count = reply.data.changes.length;
+      show("ok", `✓ The variant checks: ${count} change${count === 1 ? "" : "s"} from the published cards.`);
+      listChanges(reply.data.changes);
+    } else {
+      const line = reply.data.line;
+      const detail = reply.data.detail || `error ${reply.status}`;
+      show("bad", line && !detail.startsWith("line ") ? `Line ${line}: ${detail}` : detail.replace(/^line/, "Line"), line);
+      listChanges([]);
+    }
+    markUnsaved();
+  }
+
+  function edited() {
+    gutter();
+    clearTimeout(timer);
+    timer = setTimeout(check, CHECK_DELAY);
+  }
+
+  function markUnsaved() {
+    if (!saved) return;
+    const same = $("toml").value === saved.toml;
+    $("saved").textContent = same ? `Variant “${saved.name}” (saved).`
+      : `Variant “${saved.name}” is saved; your newer edits are not — save them to try them.`;
+  }
+
+  function useSaved(variant) {
+    saved = variant;
+    $("tools").hidden = false;
+    $("print").href = `/games/${encodeURIComponent(name)}/print.pdf?variant=${encodeURIComponent(variant.id)}`;
+    const url = new URL(location.href);
+    url.searchParams.set("variant", variant.id);
+    history.replaceState(null, "", url);
+    markUnsaved();
+  }
+
+  async function save(event) {
+    event.preventDefault();
+    $("save-error").textContent = "";
+    $("save").disabled = true;
+    const body = {game: name, name: $("name").value, toml: $("toml").value};
+    const reply = await api("POST", "/api/variants", body);
+    $("save").disabled = false;
+    if (!reply.ok) {
+      $("save-error").textContent = reply.data.detail || `error ${reply.status}`;
+      return;
+    }
+    const variant = {id: reply.data.id, name: $("name").value.trim(), toml: body.toml};
+    $("start").append(h("option", {value: variant.id}, variant.name));
+    $("start").value = variant.id;
+    useSaved(variant);
+  }
+
+  async function start() {
+    const id = $("start").value;
+    if (!id) {
+      $("toml").value = published;
+      edited();
+      return;
+    }
+    const reply = await api("GET", `/api/variants/${encodeURIComponent(id)}`);
+    if (!reply.ok) { show("bad", reply.data.detail || `error ${reply.status}`); return; }
+    $("toml").value = reply.data.toml;
+    $("name").value = reply.data.name;
+    useSaved({id: reply.data.id, name: reply.data.name, toml: reply.data.toml});
+    edited();
+  }
+
+  function seatsOf(players, ai) {
+    return Array.from({length: players}, () => ai);
+  }
+
+  async function compare() {
+    $("compare-error").textContent = "";
+    const body = {game: name, games: Number($("sim-games").value), players: Number($("sim-players").value),
+      seats: seatsOf(Number($("sim-players").value), $("sim-seats").value), compare: saved.id};
+    if ($("sim-seed").value !== "") body.seed = Number($("sim-seed").value);
+    $("compare").disabled = true;
+    const reply = await api("POST", "/api/simulations", body);
+    $("compare").disabled = false;
+    if (!reply.ok) { $("compare-error").textContent = reply.data.detail || `error ${reply.status}`; return; }
+    const id = reply.data.id;
+    $("compare-run").hidden = false;
+    $("compare-report").hidden = true;
+    $("compare-report").href = `/simulations/${id}`;
+    if (stopWatching) stopWatching();
+    stopWatching = watchSimulation(id, (status) => {
+      $("compare-progress").max = status.games;
+      $("compare-progress").value = status.done;
+      $("compare-status").textContent = simulationText(status);
+      if (status.status === "failed") $("compare-error").textContent = status.error;
+      $("compare-report").hidden = status.status !== "done";
+    });
+  }
+
+  async function play() {
+    $("play-error").textContent = "";
+    const players = Number($("play-players").value);
+    const seats = ["human", ...seatsOf(players - 1, $("play-ai").value)];
+    $("play").disabled = true;
+    const reply = await api("POST", "/api/games", {game: name, seats, variant: saved.id});
+    $("play").disabled = false;
+    if (!reply.ok) { $("play-error").textContent = reply.data.detail || `error ${reply.status}`; return; }
+    TP.saveTokens(reply.data.id, reply.data.tokens);
+    location.href = `/play/${reply.data.id}`;
+  }
+
+  function playerChoices(select, low, preferred) {
+    select.replaceChildren();
+    for (let n = low; n <= info.max_players; n++) select.append(h("option", {value: n}, String(n)));
+    select.value = String(Math.max(low, Math.min(info.max_players, preferred)));
+  }
+
+  async function init() {
+    const [catalog, cards, variants] = await Promise.all([
+      api("GET", "/api/catalog"), api("GET", `/api/cards/${encodeURIComponent(name)}`),
+      api("GET", `/api/variants?game=${encodeURIComponent(name)}`)]);
+    info = catalog.ok ? catalog.data.games.find((g) => g.name === name) : null;
+    if (!info || !cards.ok) {
+      show("bad", (cards.data && cards.data.detail) || `no game ${name}`);
+      $("toml").disabled = true;
+      $("save").disabled = true;
+      return;
+    }
+    document.title = `Make ${info.title} — tablepress`;
+    $("title").textContent = info.title;
+    $("game-link").href = `/games/${encodeURIComponent(name)}`;
+    published = cards.data.toml;
+    for (const v of variants.ok ? variants.data.variants : []) $("start").append(h("option", {value: v.id}, v.name));
+    playerChoices($("sim-players"), info.min_players, info.default_players);
+    playerChoices($("play-players"), info.min_players, info.default_players);
+    $("toml").addEventListener("input", edited);
+    $("toml").addEventListener("scroll", () => { $("gutter").scrollTop = $("toml").scrollTop; });
+    $("start").addEventListener("change", start);
+    $("save-form").addEventListener("submit", save);
+    $("compare").addEventListener("click", compare);
+    $("play").addEventListener("click", play);
+    const wanted = new URLSearchParams(location.search).get("variant");
+    if (wanted && ![...$("start").options].some((o) => o.value === wanted)) {
+      $("start").append(h("option", {value: wanted}, wanted));
+    }
+    $("start").value = wanted || "";
+    await start();
+  }
+
+  init();
+})();

@@ -1,0 +1,94 @@
+"""What makes the agents strong: By This's shelf race (closing now weighed against keeping) and the
+search's backups for more than two players. Strength itself is measured on the ladder, not here."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tablepress.agents.evaluation import relative_values
+from tablepress.agents.greedy import GreedyAgent
+from tablepress.agents.ismcts import IsmctsAgent
+from tablepress.core.match import Match, SeatInfo
+from tablepress.core.registry import get_game
+from tablepress.games.by_this.heuristics import GROWTH_DISCOUNT, TURN_DISCOUNT, seat_value, shelf_race
+from tablepress.games.by_this.scoring import close_points
+from tablepress.games.by_this.state import CLOSE_STEP, PLAY
+
+BY_THIS = get_game("by-this")
+SMALL_TO_LARGE = BY_THIS.key_by_plain["Small to Large"]
+
+
+def things(*names: str) -> list[int]:
+    """Card ids of things by name."""
+    return [BY_THIS.by_name[name] for name in names]
+
+
+def position(players: int, shelf: list[str], hands: list[list[str]], phase: str = PLAY, floor: tuple[str, ...] = ()):
+    """A By This state under Small → Large with the given shelf, hands and Floor, seat 0 to act, no deck."""
+    state = BY_THIS.new(players, 1)
+    state.key, state.phase, state.current = SMALL_TO_LARGE, phase, 0
+    state.shelf = things(*shelf)
+    state.hands = [sorted(things(*hand)) for hand in hands]
+    state.floor = things(*floor)
+    state.deck = []
+    return state
+
+
+def test_a_shelf_goes_to_the_first_seat_that_can_make_it_long_enough() -> None:
+    """Sizes 1, 2, 10 take only a 1 on the left or a 10 on the right: seat 0 (Coin, Hat) cannot extend the
+    shelf to the 4 a close needs; seat 1 (Mountain) can, and the race credits the close to seat 1, one
+    turn ahead and needing its own placement."""
+    state = position(3, ["Ant", "Needle", "Oak"], [["Coin", "Hat"], ["Mountain"], ["Key"]])
+    shares = shelf_race(BY_THIS, state)
+    expected = GROWTH_DISCOUNT * TURN_DISCOUNT * close_points([1, 2, 10, 10])
+    assert shares[1] == pytest.approx(expected)
+    assert shares[0] < shares[1]
+
+
+def test_a_kept_shelf_is_the_next_seats_and_greedy_closes_it() -> None:
+    """At the close step, keeping offers the shelf to the next player, who may close it after extending:
+    the race credits it there, so greedy closes (a greedy that keeps a minimum shelf loses every game:
+    0 of 200 at 2 players on the ladder)."""
+    state = position(3, ["Ant", "Rice", "Needle", "Hat"], [["Coin"], ["Oak"], ["Key"]], phase=CLOSE_STEP)
+    kept = BY_THIS.clone(state)
+    BY_THIS.apply_legal(kept, 0, "keep")
+    assert seat_value(BY_THIS, kept, 1) >= close_points(BY_THIS.shelf_numbers(state))
+    info = SeatInfo(BY_THIS, state, 0)
+    assert GreedyAgent(seed=1).choose(info) == "close"
+
+
+def test_with_four_players_the_closer_is_placed_to_close_the_next_shelf_too() -> None:
+    """After a close the next four placements build the next shelf: with 4 players the fourth lands on the
+    closer's turn again, and the race credits the next shelf to the seat that just closed."""
+    state = position(4, ["Ant", "Rice", "Needle", "Hat"],
+                     [["Coin"], ["Key", "Pencil"], ["Lemon", "Tent"], ["Violin", "Whale"]], phase=CLOSE_STEP)
+    BY_THIS.apply_legal(state, 0, "close")
+    assert state.current == 1 and state.shelf == []
+    shares = shelf_race(BY_THIS, state)
+    assert shares[0] > 0 and shares[0] == max(shares)
+
+
+def test_rewards_for_more_than_two_players() -> None:
+    """A seat's reward is its margin over the best rival, over the rivals' mean, or its own value."""
+    values = [5.0, 3.0, 1.0]
+    assert relative_values(values, "best") == [2.0, -2.0, -4.0]
+    assert relative_values(values, "mean") == [3.0, 0.0, -3.0]
+    assert relative_values(values, "own") == values
+    assert relative_values([4.0], "mean") == [4.0]
+
+
+@pytest.mark.parametrize("backup", ["mean", "own"])
+def test_the_search_backs_up_any_reward(backup: str) -> None:
+    """ISMCTS with another backup still decides legally and repeatably; an unknown backup is refused."""
+    match = Match(BY_THIS, 3, 4)
+    rng = random.Random(2)
+    for _ in range(6):
+        seat = match.next_mover()
+        match.act(seat, rng.choice(match.legal(seat)))
+    seat = match.next_mover()
+    chosen = [IsmctsAgent(seed=3, budget=30, backup=backup).choose(match.seat_info(seat)) for _ in range(2)]
+    assert chosen[0] == chosen[1] and chosen[0] in match.legal(seat)
+    with pytest.raises(ValueError, match="backup"):
+        IsmctsAgent(backup="paranoid")

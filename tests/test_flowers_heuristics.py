@@ -1,0 +1,162 @@
+"""The Flowers heuristic's incremental evaluation (issue 21): the same values and the same greedy decisions.
+
+tests/data/flowers_greedy_golden.json was recorded before the heuristic was made incremental: the
+greedy-vs-greedy games (each action as its index in the legal list) and the value of random positions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tablepress.core.registry import get_game, package_of
+from tablepress.games.flowers.engine import FlowersState
+from tablepress.games.flowers.flow import placements
+from tablepress.games.flowers.heuristics import seat_value, shape_value, step_values, turns_left
+from tablepress.games.flowers.incremental import AreaModel, Tables, child_area, score
+from tablepress.games.flowers.scoring import score_area
+
+from golden import greedy_indices
+
+FLOWERS = get_game("flowers")
+TABLES = Tables(FLOWERS.cards)
+GOLDEN = json.loads((Path(__file__).parent / "data" / "flowers_greedy_golden.json").read_text())
+QUICK_SEEDS = 3
+
+
+def full_value(state: FlowersState, seat: int) -> float:
+    """`seat_value` re-scored from nothing: no memo, no parent (the exact score when no turns are left)."""
+    area, turns = state.areas[seat], turns_left(state)
+    if turns <= 0:
+        return float(score_area(area, FLOWERS.cards).total)
+    return shape_value(AreaModel(TABLES, area).shape, turns, FLOWERS.cards.butterfly_points)
+
+
+def golden_position(index: int) -> FlowersState:
+    """Position `index` of the fixture: deal 1000 + index, then random steps chosen by random.Random(index)."""
+    players, summer, steps, _ = GOLDEN["positions"][index]
+    rng = random.Random(index)
+    assert rng.randrange(0, 120) == steps
+    state = FLOWERS.new(players, 1000 + index, {"summer": summer})
+    for _ in range(steps):
+        if FLOWERS.is_over(state):
+            break
+        seat = FLOWERS.to_move(state)[0]
+        FLOWERS.apply_legal(state, seat, rng.choice(FLOWERS.legal_actions(state, seat)))
+    return state
+
+
+def random_position(players: int, deal: int, steps: int, walk: int) -> FlowersState:
+    """A position `steps` random actions into a game (fewer if it ends first)."""
+    rng = random.Random(walk)
+    state = FLOWERS.new(players, deal, {"summer": walk % 3 == 0})
+    for _ in range(steps):
+        if FLOWERS.is_over(state):
+            break
+        seat = FLOWERS.to_move(state)[0]
+        FLOWERS.apply_legal(state, seat, rng.choice(FLOWERS.legal_actions(state, seat)))
+    return state
+
+
+def assert_steps_rescore(state: FlowersState) -> None:
+    """`step_values` of every legal action equals applying it to a clone and re-scoring from nothing."""
+    if FLOWERS.is_over(state):
+        return
+    seat = FLOWERS.to_move(state)[0]
+    actions = FLOWERS.legal_actions(state, seat)
+    before = FLOWERS.clone(state)
+    values = step_values(FLOWERS, state, seat, actions)
+    assert state == before, "step_values changed the state"
+    for action, value in zip(actions, values):
+        child = FLOWERS.clone(state)
+        FLOWERS.apply_legal(child, seat, action)
+        assert value == pytest.approx(full_value(child, seat), abs=1e-9), action
+        assert seat_value(FLOWERS, child, seat) == pytest.approx(value, abs=1e-9), action
+
+
+
+def _golden_games() -> list:
+    games = []
+    for key in GOLDEN["games"]:
+        players, seed = map(int, key.split("/"))
+        marks = () if seed < QUICK_SEEDS else (pytest.mark.slow,)
+        games.append(pytest.param(players, seed, id=key, marks=marks))
+    return games
+
+
+@pytest.mark.parametrize(("players", "seed"), _golden_games())
+def test_greedy_makes_the_recorded_decisions(players: int, seed: int) -> None:
+    """Greedy (4 determinizations, the fast one-step values) plays every recorded game exactly as before."""
+    assert greedy_indices(FLOWERS, players, seed) == GOLDEN["games"][f"{players}/{seed}"]
+
+
+def test_values_are_the_recorded_ones() -> None:
+    """seat_value, evaluate and the full re-score give the recorded value of every position, every seat."""
+    evaluate = package_of(FLOWERS).heuristics.evaluate
+    for index, (players, _, _, recorded) in enumerate(GOLDEN["positions"]):
+        state = golden_position(index)
+        for seat in range(players):
+            assert seat_value(FLOWERS, state, seat) == pytest.approx(recorded[seat], abs=1e-9), (index, seat)
+            assert evaluate(FLOWERS, state, seat) == pytest.approx(recorded[seat], abs=1e-9), (index, seat)
+            assert full_value(state, seat) == pytest.approx(recorded[seat], abs=1e-9), (index, seat)
+
+
+def test_step_values_equal_rescoring_each_child_on_the_recorded_positions() -> None:
+    """On every fixture position, step_values equals clone + apply + re-score for each legal action."""
+    for index in range(len(GOLDEN["positions"])):
+        assert_steps_rescore(golden_position(index))
+
+
+def test_the_package_declares_step_values() -> None:
+    """Greedy and ismcts find the fast path through the package's heuristics."""
+    assert package_of(FLOWERS).heuristics.step_values is step_values
+
+
+def test_last_turn_is_valued_at_the_exact_score() -> None:
+    """When a draw empties a stack, every placement after it is valued at the child's exact score."""
+    state = FLOWERS.new(2, 7)
+    rng = random.Random(7)
+    while min(len(stack) for stack in state.stacks) > 1 or state.drawn is not None:
+        seat = FLOWERS.to_move(state)[0]
+        FLOWERS.apply_legal(state, seat, rng.choice(FLOWERS.legal_actions(state, seat)))
+    seat = FLOWERS.to_move(state)[0]
+    last = next(i for i, stack in enumerate(state.stacks) if len(stack) == 1)
+    FLOWERS.apply_legal(state, seat, f"draw {last + 1}")
+    actions = FLOWERS.legal_actions(state, seat)
+    for action, value in zip(actions, step_values(FLOWERS, state, seat, actions)):
+        child = FLOWERS.clone(state)
+        FLOWERS.apply_legal(child, seat, action)
+        assert child.over and value == FLOWERS.scores(child)[seat]
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(1, 4), deal=st.integers(0, 10_000), steps=st.integers(0, 140), walk=st.integers(0, 10_000))
+def test_step_values_equal_rescoring_on_random_positions(players: int, deal: int, steps: int, walk: int) -> None:
+    """Property: on positions reached by random play, the incremental values equal the full re-score."""
+    assert_steps_rescore(random_position(players, deal, steps, walk))
+
+
+CELLS = st.tuples(st.integers(-2, 2), st.integers(-2, 2))
+STACKS = st.lists(st.integers(0, len(FLOWERS.cards.value) - 1), min_size=1, max_size=3).map(tuple)
+
+
+@settings(max_examples=300, deadline=None)
+@given(area=st.dictionaries(CELLS, STACKS, min_size=1, max_size=18), card=st.integers(0, len(FLOWERS.cards.value) - 1),
+       pick=st.integers(0, 10_000), final=st.booleans())
+def test_one_placement_updates_like_a_full_analysis(area: dict, card: int, pick: int, final: bool) -> None:
+    """Property: on any crowded area (big groups, covered cards, violets: a determinization may draw one from
+    the box), a placement's incremental shape is the shape of the area analysed from nothing after it;
+    `final` shapes give the exact score."""
+    cell = placements(area)[pick % len(placements(area))]
+    child = child_area(area, cell, card)
+    incremental = AreaModel(TABLES, area, final=final).child(cell, card)
+    full = AreaModel(TABLES, child, final=final).shape
+    assert incremental[:2] == full[:2] and incremental[3:] == full[3:]
+    assert incremental[2] == pytest.approx(full[2], abs=1e-9)
+    if final:
+        assert score(incremental, TABLES) == score_area(child, FLOWERS.cards).total
