@@ -281,3 +281,14 @@ def test_json_floats_carry_no_long_tails() -> None:
     floats = [token for token in json.dumps(json.loads(result.stdout)).replace(",", " ").replace("]", " ").split()
               if token.replace(".", "", 1).replace("-", "", 1).isdigit() and "." in token]
     assert floats and all(len(token.lstrip("-").replace(".", "").lstrip("0")) <= JSON_DIGITS for token in floats)
+
+
+def test_a_seat_that_cannot_be_built_is_refused_before_any_game(tmp_path):
+    from tablepress.core.errors import TablepressError
+    from tablepress.core.registry import get_game
+    from tablepress.sim.service import seat_plan
+
+    broken = tmp_path / "not-a-policy.pt"
+    broken.write_text("hello")
+    with pytest.raises(TablepressError, match="not a tablepress policy"):
+        seat_plan(get_game("by-this"), f"policy:{broken},random", 2)

@@ -122,3 +122,10 @@ def test_a_seat_handed_to_an_ai_can_be_taken_back_with_its_old_token(client):
     assert view["seat"] == seat and view["seats"][seat] == "human" and "(AI" not in view["names"][seat]
     assert client.get(f"/api/games/{gid}", headers=bearer(mine)).json()["seat"] == seat
     assert client.post(f"/api/games/{gid}/reclaim", headers=bearer(mine)).status_code == 403  # already back
+
+
+def test_the_catalog_offers_no_seat_the_server_refuses(client):
+    agents = client.get("/api/catalog").json()["agents"]
+    assert "policy" not in agents and {"human", "random", "greedy", "ismcts"} <= set(agents)
+    refused = client.post("/api/games", json={"game": "by-this", "seats": ["human", "policy:/etc/passwd"]})
+    assert refused.status_code == 422 and "load a file on the server" in refused.json()["detail"]

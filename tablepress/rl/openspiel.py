@@ -466,7 +466,7 @@ def from_engine_game(spiel_game: TablepressSpielGame, seed: int, path: list[int]
             by_text = {t: i for i, t in state._legal_by_id(state.current_player()).items()}
             if text not in by_text:
                 raise TablepressError(f"{game.name}: {text!r} has no id in the game's action space "
-                                      "(a Flowers cell beyond the grid); choose paths inside it")
+                                      "(outside the game's fixed action space); choose paths inside it")
             state.apply_action(by_text[text])
     return state
 

@@ -30,7 +30,7 @@ from ..core.registry import game_names, get_package
 from .faces import card_svg
 from .hub import Hub, HubFull, NotFound, QuotaExceeded
 from .jobs_routes import router as simulations_router
-from .requests import MAX_BODY, BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_agent, parse_create
+from .requests import MAX_BODY, SERVER_ONLY, BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_agent, parse_create
 from .rematch import rematch
 from .rooms import Room, Watcher, build_view
 from .site import router as site_router
@@ -158,7 +158,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:
         """Every registered game (plugins too) with its player counts, options and rules; the seat kinds."""
-        return {"games": catalog_games(), "agents": [HUMAN, *AGENTS]}
+        return {"games": catalog_games(), "agents": [HUMAN, *(a for a in AGENTS if a not in SERVER_ONLY)]}
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
