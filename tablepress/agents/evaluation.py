@@ -7,11 +7,10 @@ best rival), `search` suggested ismcts settings. A game that declares none is ju
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from ..core.game import Game
-from ..core.package import Evaluate, StepValues, margin
+from ..core.package import Evaluate, StepValues, cloning_step_values, margin
 from ..core.registry import package_of
 
 
@@ -41,20 +40,6 @@ def margin_step_values_for(game: Game) -> StepValues | None:
     if same_code and [c.cell_contents for c in evaluate.__closure__ or ()] == [heuristics.seat_value]:
         return heuristics.step_values
     return None
-
-
-def cloning_step_values(evaluate: Evaluate) -> StepValues:
-    """One-step values the slow way: clone the state, apply each action and `evaluate` the child."""
-
-    def by_cloning(game: Game, state: Any, seat: int, actions: Sequence[str]) -> list[float]:
-        values = []
-        for action in actions:
-            child = game.clone(state)
-            game.apply_legal(child, seat, action)
-            values.append(evaluate(game, child, seat))
-        return values
-
-    return by_cloning
 
 
 def seat_value_for(game: Game) -> Evaluate:

@@ -40,6 +40,20 @@ Evaluate = Callable[[Game, Any, int], float]
 StepValues = Callable[[Game, Any, int, Sequence[str]], list[float]]
 
 
+def cloning_step_values(evaluate: Evaluate) -> StepValues:
+    """One-step values the slow way: clone the state, apply each action and `evaluate` the child."""
+
+    def by_cloning(game: Game, state: Any, seat: int, actions: Sequence[str]) -> list[float]:
+        values = []
+        for action in actions:
+            child = game.clone(state)
+            game.apply_legal(child, seat, action)
+            values.append(evaluate(game, child, seat))
+        return values
+
+    return by_cloning
+
+
 @runtime_checkable
 class TerminalView(Protocol):
     """How a game is drawn at the terminal."""

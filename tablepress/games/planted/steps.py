@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...core.package import cloning_step_values
 from .cards import LETTERS, PlantedCards
 from .engine import PlantedGame, PlantedState
 from .feeding import pay, propagation_tokens, seed_tray_bonus
@@ -124,10 +125,4 @@ def _revealed(cards: PlantedCards, state: PlantedState, seat: int, card: int, nu
     return propagation, plants, growth, resources, tools, decorations + (card,)
 
 
-def _by_copying(game: PlantedGame, state: PlantedState, seat: int, actions: Sequence[str]) -> list[float]:
-    values = []
-    for action in actions:
-        child = game.clone(state)
-        game.apply_legal(child, seat, action)
-        values.append(evaluate(game, child, seat))
-    return values
+_by_copying = cloning_step_values(evaluate)
