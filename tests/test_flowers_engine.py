@@ -157,6 +157,20 @@ def test_determinize_keeps_what_the_seat_knows():
     assert GAME.view(theirs, 1) == GAME.view(state, 1)
 
 
+@pytest.mark.parametrize("summer", [False, True])
+def test_determinize_never_puts_a_violet_in_a_stack(summer: bool):
+    """The violets are in the box for all to know: a determinization keeps them there (it once pooled them)."""
+    violets = set(GAME.cards.violets)
+    for seed in range(20):
+        state = GAME.new(3, seed, {"summer": summer})
+        GAME.apply(state, 0, f"draw {len(state.stacks)}")
+        for seat in range(3):
+            sample = GAME.determinize(state, seat, random.Random(seed))
+            assert not violets & {card for stack in sample.stacks for card in stack}
+            assert violets & set(state.box) == violets & set(sample.box)
+            assert sorted(GAME.card_counts(sample).elements()) == sorted(GAME.card_counts(state).elements())
+
+
 def test_every_card_is_seen_by_the_seat_or_in_a_hidden_zone():
     """Public cards, the seat's private card, another seat's blind draw and the hidden zones hold every card once."""
     for players, seed in ((1, 12), (2, 13), (3, 14), (4, 15)):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.game import Game
-from ..core.package import Evaluate, StepValues, cloning_step_values, margin
+from ..core.package import Evaluate, StepValues, TurnGoesOn, cloning_step_values, margin
 from ..core.registry import package_of
 
 
@@ -27,6 +27,11 @@ def step_values_for(game: Game) -> StepValues:
 def fast_step_values_for(game: Game) -> StepValues | None:
     """The game's own fast one-step values (`Heuristics.step_values`), or None when it has none."""
     return package_of(game).heuristics.step_values
+
+
+def turn_goes_on_for(game: Game) -> TurnGoesOn | None:
+    """The game's hint whether a seat is still to move after an action (`Heuristics.turn_goes_on`), or None."""
+    return package_of(game).heuristics.turn_goes_on
 
 
 def margin_step_values_for(game: Game) -> StepValues | None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..core.game import Game
 from .base import Agent, SeatInfo
-from .evaluation import Evaluate, StepValues, fast_step_values_for, heuristic_for
+from .evaluation import Evaluate, StepValues, TurnGoesOn, fast_step_values_for, heuristic_for, turn_goes_on_for
 
 #: Determinizations averaged per decision when no budget is given.
 DEFAULT_DETERMINIZATIONS = 4
@@ -101,14 +101,18 @@ def lookahead(
 
 def action_values(
     game: Game, states: list[Any], seat: int, actions: list[str], evaluate: Evaluate, rng: random.Random,
-    depth: int = FOLLOW_DEPTH, step_values: StepValues | None = None,
+    depth: int = FOLLOW_DEPTH, step_values: StepValues | None = None, turn_goes_on: TurnGoesOn | None = None,
 ) -> list[float]:
     """The mean lookahead value of each action over the given determinized states (with `step_values`,
-    the game's fast one-step values, for each action's own value and every followed step)."""
+    the game's fast one-step values, for each action's own value and every followed step; with
+    `turn_goes_on` as well, an action that ends the seat's turn is valued without applying it)."""
     totals = [0.0] * len(actions)
     for state in states:
         known = step_values(game, state, seat, actions) if step_values is not None else None
         for index, action in enumerate(actions):
+            if known is not None and turn_goes_on is not None and not turn_goes_on(game, state, seat, action):
+                totals[index] += known[index]
+                continue
             child = game.clone(state)
             game.apply_legal(child, seat, action)
             totals[index] += follow_turn(game, child, seat, evaluate, rng, depth, step_values=step_values,
@@ -134,7 +138,7 @@ class GreedyAgent(Agent):
         samples = self.determinizations if game.hidden_information else 1
         states = [info.determinize(self.rng) for _ in range(samples)]
         values = action_values(game, states, info.seat, actions, heuristic_for(game), self.rng,
-                               step_values=fast_step_values_for(game))
+                               step_values=fast_step_values_for(game), turn_goes_on=turn_goes_on_for(game))
         best = max(values)
         return self.rng.choice([a for a, v in zip(actions, values) if v >= best - 1e-9])
 

@@ -38,6 +38,8 @@ if TYPE_CHECKING:  # pragma: no cover - only for type checkers
 Evaluate = Callable[[Game, Any, int], float]
 #: step_values(game, state, seat, actions) -> the `evaluate` value after each action (see Heuristics).
 StepValues = Callable[[Game, Any, int, Sequence[str]], list[float]]
+#: turn_goes_on(game, state, seat, action) -> whether `seat` is still to move after `action` (see Heuristics).
+TurnGoesOn = Callable[[Game, Any, int, str], bool]
 
 
 def cloning_step_values(evaluate: Evaluate) -> StepValues:
@@ -139,12 +141,15 @@ class Heuristics:
     lookahead: `step_values(game, state, seat, actions)` is the `evaluate` value for `seat` of the state
     after each of `actions` (all legal for `seat` now), computed from the change each action makes
     rather than by cloning and re-scoring; `state` is not changed. It must equal evaluating each child.
+    `turn_goes_on`, if given, says without applying it whether `seat` is still to move after a legal
+    action (a Flowers draw: yes; a placement: no), so lookahead need not clone a child whose turn is over.
     """
 
     seat_value: Evaluate = score_value
     evaluate: Evaluate | None = None
     search: Mapping[str, Any] = field(default_factory=dict)
     step_values: StepValues | None = None
+    turn_goes_on: TurnGoesOn | None = None
 
     def __post_init__(self) -> None:
         if self.evaluate is None:

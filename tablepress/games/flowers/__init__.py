@@ -12,7 +12,7 @@ PACKAGE = package(
     __file__,
     terminal=terminal,
     heuristics=Heuristics(seat_value=heuristics.seat_value, evaluate=heuristics.seat_value, search=heuristics.SEARCH,
-                          step_values=heuristics.step_values),
+                          step_values=heuristics.step_values, turn_goes_on=heuristics.turn_goes_on),
     stats=stats.figures,
     faces=faces.card_faces,
     components=components.components,

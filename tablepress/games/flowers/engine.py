@@ -84,9 +84,9 @@ class FlowersGame(Game[FlowersState]):
         return views.hidden_zones(state)
 
     def determinize(self, state: FlowersState, seat: int, rng: random.Random) -> FlowersState:
-        """Reshuffle every card `seat` has not seen (stacks below visible tops, the box, another's blind draw)."""
+        """Reshuffle every card `seat` has not seen (stacks below visible tops, the box's coloured cards, another's blind draw)."""
         sample = self.clone(state)
-        views.resample(sample, seat, rng)
+        views.resample(self.cards, sample, seat, rng)
         return sample
 
     # ----- results -----------------------------------------------------------------------------

@@ -65,6 +65,11 @@ def step_values(game: FlowersGame, state: FlowersState, seat: int, actions: Sequ
     return values
 
 
+def turn_goes_on(game: FlowersGame, state: FlowersState, seat: int, action: str) -> bool:
+    """A draw leaves the drawer to place; a placement ends the turn."""
+    return action.startswith(DRAW)
+
+
 def turns_left(state: FlowersState) -> float:
     """A rough count of the turns each player still has: the game ends when any stack runs out."""
     if state.over:

@@ -81,12 +81,15 @@ def hidden_zones(state: FlowersState) -> dict[str, Any]:
     return zones
 
 
-def resample(state: FlowersState, seat: int, rng: random.Random) -> None:
-    """Reshuffle, in place, every card `seat` has not seen: stacks below visible tops, the box, another's blind draw."""
+def resample(cards: FlowersCards, state: FlowersState, seat: int, rng: random.Random) -> None:
+    """Reshuffle, in place, every card `seat` has not seen: stacks below visible tops, the box's coloured
+    cards, another's blind draw. The violets stay in the box: everyone knows the stacks hold none."""
     slots: list[tuple[list[int], int]] = []
     for index, stack in enumerate(state.stacks):
         slots += [(stack, position) for position in range(_unseen(state, index))]
-    pool = [stack[position] for stack, position in slots] + state.box
+    violets = set(cards.violets)
+    kept = [card for card in state.box if card in violets]
+    pool = [stack[position] for stack, position in slots] + [card for card in state.box if card not in violets]
     hidden_draw = state.drawn is not None and not drawn_is_public(state) and seat != state.current
     if hidden_draw:
         pool.append(state.drawn)
@@ -97,4 +100,4 @@ def resample(state: FlowersState, seat: int, rng: random.Random) -> None:
     rest = pool[len(slots):]
     if hidden_draw:
         state.drawn = rest.pop()
-    state.box = sorted(rest)
+    state.box = sorted(rest + kept)
