@@ -53,10 +53,10 @@ def hints(game: Game, info: Any, note: Note = no_note, seed: int = 0) -> dict[st
         return {}
     rng = random.Random(seed)
     seat = info.seat
-    samples = [info.determinize(rng) for _ in range(SAMPLES if game.hidden_information else 1)]
+    samples = [_Sample(game, info.determinize(rng), seat) for _ in range(SAMPLES if game.hidden_information else 1)]
     found: dict[str, Hint] = {}
     for action in actions:
-        seen = {_outcome(game, state, seat, action, note) for state in samples}
+        seen = {sample.outcome(action, note) for sample in samples}
         if len(seen) == 1:
             hint = seen.pop()
             if hint.points is not None or hint.note:
@@ -66,11 +66,24 @@ def hints(game: Game, info: Any, note: Note = no_note, seed: int = 0) -> dict[st
     return found
 
 
-def _outcome(game: Game, state: Any, seat: int, action: str, note: Note) -> Hint:
-    before_view = game.view(state, seat)
-    before = game.public_scores(state)
-    child = game.clone(state)
-    game.apply_legal(child, seat, action)
-    after = game.scores(child) if game.is_over(child) else game.public_scores(child)
-    points = None if before is None or after is None else after[seat] - before[seat]
-    return Hint(points, note(game, seat, before_view, action, game.view(child, seat)))
+class _Sample:
+    """One determinization with the seat's view and the public scores before any action (read once)."""
+
+    def __init__(self, game: Game, state: Any, seat: int):
+        self.game, self.state, self.seat = game, state, seat
+        self.scores = game.public_scores(state)
+        self._view: Mapping[str, Any] | None = None
+
+    def outcome(self, action: str, note: Note) -> Hint:
+        """What `action` does here: the change in the seat's score and the game's note (views only with a note)."""
+        game, seat = self.game, self.seat
+        child = game.clone(self.state)
+        game.apply_legal(child, seat, action)
+        after = game.scores(child) if game.is_over(child) else game.public_scores(child)
+        before = self.scores
+        points = None if before is None or after is None else after[seat] - before[seat]
+        if note is no_note:
+            return Hint(points, None)
+        if self._view is None:
+            self._view = game.view(self.state, seat)
+        return Hint(points, note(game, seat, self._view, action, game.view(child, seat)))
