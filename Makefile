@@ -25,8 +25,9 @@ test: $(VENV)/.installed
 
 # The whole benchmark: engine, agent and simulator speed per CPU second with the machine (cores, load
 # average) before and after, then the pytest-benchmark micro-benchmarks. Measured, never asserted.
+# `make bench AGAINST=HEAD~1` also times the agents of that commit beside this code's, alternately.
 bench: $(VENV)/.installed
-	$(BIN)/tablepress bench --simulator
+	$(BIN)/tablepress bench --simulator $(if $(AGAINST),--against $(AGAINST))
 	$(BIN)/python -m pytest -m benchmark --benchmark-enable -q
 
 clean:

@@ -240,12 +240,13 @@ def bench(
     ismcts: Annotated[bool, typer.Option(help="also measure ISMCTS search iterations per second")] = True,
     simulator: Annotated[bool, typer.Option(help="also measure simulate: games per CPU second (random, greedy seats), --jobs 2 over 1")] = False,
     research: Annotated[bool, typer.Option(help="also compare with OpenSpiel (ISMCTS, python_block_dominoes; rl extra)")] = False,
+    against: Annotated[Optional[str], typer.Option(help="also time the agents of this git revision (e.g. HEAD~1) beside this code's, alternately")] = None,
 ) -> None:
     """Measure random-play actions per second, games per second and ISMCTS iterations per second."""
     from .bench import bench_tables
 
     try:
-        for table in bench_tables(games, players, seconds, ismcts, research, simulator):
+        for table in bench_tables(games, players, seconds, ismcts, research, simulator, against):
             console.print(table)
     except TablepressError as exc:
         raise fail(str(exc)) from None

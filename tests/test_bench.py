@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from tablepress.bench import AGENT_SPECS, agent_games, bench_tables, machine
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.table import Table
+
+from tablepress.bench import AGENT_SPECS, against, agent_games, agent_rate, bench_tables, machine
+from tablepress.bench.against import HERE
+from tablepress.core.errors import TablepressError
 from tablepress.core.registry import get_game
 
 
@@ -26,3 +35,39 @@ def test_the_machine_is_reported_with_the_figures() -> None:
     assert "greedy games/s" in headers and not any("ismcts" in h for h in headers)
     assert speed.row_count == 1
     assert AGENT_SPECS == ("greedy", "ismcts:300")
+
+
+def _cells(table: Table) -> list[list[str]]:
+    return [list(map(str, column.cells)) for column in table.columns]
+
+
+def test_against_times_another_commit_beside_this_code() -> None:
+    """`--against HEAD` checks HEAD out, times both trees in their own processes and removes the worktree."""
+    before = subprocess.run(["git", "worktree", "list"], cwd=HERE, capture_output=True, text=True).stdout
+    tables = list(bench_tables(["by-this"], "2", 0.01, ismcts=False, against="HEAD"))
+    side = next(table for table in tables if "against this code" in str(table.title))
+    game, players, agent, then, now, ratio = _cells(side)
+    assert (game, players, agent) == (["by-this"], ["2"], ["greedy"])
+    assert float(then[0]) > 0 and float(now[0]) > 0 and ratio[0].endswith("×")
+    after = subprocess.run(["git", "worktree", "list"], cwd=HERE, capture_output=True, text=True).stdout
+    assert after == before
+
+
+def test_against_an_unknown_revision_is_one_clear_line() -> None:
+    with pytest.raises(TablepressError, match="no commit 'no-such-branch'"):
+        list(bench_tables(["by-this"], "2", 0.01, ismcts=False, against="no-such-branch"))
+
+
+def test_against_outside_a_git_checkout_says_so(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(against, "HERE", tmp_path)
+    with pytest.raises(TablepressError, match="not a git checkout"):
+        with against.worktree("HEAD"):
+            pass
+
+
+def test_the_timing_script_refuses_a_tree_it_did_not_import(tmp_path: Path) -> None:
+    """The child process checks that the tree it times is the one it imported (a path mix-up fails loudly)."""
+    script = Path(agent_rate.__file__)
+    done = subprocess.run([sys.executable, str(script), str(tmp_path), "by-this", "2", "greedy", "0", "0"],
+                          capture_output=True, text=True)
+    assert done.returncode != 0 and "not from" in done.stderr

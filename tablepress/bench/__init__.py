@@ -33,6 +33,7 @@ from ..core.match import Match, random_playout
 from ..core.registry import game_names, get_game
 from ..sim.backends import cpu_seconds, run_games
 from ..sim.runner import SimSpec, play_one
+from . import agent_rate
 
 
 @dataclass
@@ -78,18 +79,8 @@ AGENT_SPECS = ("greedy", "ismcts:300")
 def agent_games(game: Game, players: int, spec: str, seconds: float = 2.0, seed: int = 0) -> BenchResult:
     """Play whole games with the agent `spec` in every seat, through `Match`, for about `seconds` of CPU
     time (at least one game); `actions` counts the agents' decisions. Setting up agents is included."""
-    rng = random.Random(seed)
-    games = decisions = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds or games == 0:
-        match = Match(game, players, rng.getrandbits(32))
-        agents = [make_agent(spec, rng.getrandbits(32)) for _ in range(players)]
-        while not match.is_over:
-            seat = match.next_mover()
-            match.act(seat, agents[seat].choose(match.seat_info(seat)))
-            decisions += 1
-        games += 1
-    return BenchResult(game.name, players, games, decisions, time.process_time() - start)
+    games, decisions, used = agent_rate.agent_games(game, players, spec, seconds, seed)
+    return BenchResult(game.name, players, games, decisions, used)
 
 
 def machine() -> dict[str, str]:
@@ -200,15 +191,20 @@ def player_counts(game: Game, players: str | None) -> list[int]:
 
 
 def bench_tables(games: Sequence[str] | None, players: str | None, seconds: float, ismcts: bool = True,
-                 research: bool = False, simulator: bool = False) -> Iterator[Table]:
+                 research: bool = False, simulator: bool = False, against: str | None = None) -> Iterator[Table]:
     """The `tablepress bench` tables, each yielded once measured; bad input raises TablepressError.
 
     First the machine, then per game and player count: random play, whole games of each of
     `AGENT_SPECS` (ismcts only with `ismcts`) and ISMCTS iterations, all per CPU second; then the
-    machine again (the load may have changed while measuring).
+    machine again (the load may have changed while measuring). With `against` (a git revision), the agent
+    game rates of that commit beside this code's, measured alternately (`bench.against`).
     """
     chosen = [get_game(name) for name in (games or game_names())]
     plan = [(game, player_counts(game, players)) for game in chosen]
+    if against is not None:
+        from .against import against_table, resolve
+
+        resolve(against)  # a wrong revision is one line before anything is measured
     yield machine_table(" (before)")
     specs = [spec for spec in AGENT_SPECS if ismcts or not spec.startswith("ismcts")]
     table = Table(title="Speed per CPU second: random play, whole agent games, search")
@@ -225,6 +221,8 @@ def bench_tables(games: Sequence[str] | None, players: str | None, seconds: floa
                           *(_rate(agent.games_per_second) for agent in agents),
                           *([f"{search.iterations_per_second:,.0f}"] if search else []))
     yield table
+    if against is not None:
+        yield against_table(against, [(game.name, counts) for game, counts in plan], specs, seconds)
     if simulator:
         yield from simulator_tables(plan, seconds)
     if research:

@@ -1,0 +1,93 @@
+"""`tablepress bench --against REF`: agent speed of this code beside another commit's, in one run.
+
+A speed-up is only believable measured side by side: on a shared machine the load changes from one
+minute to the next. REF (any git revision) is checked out into a temporary worktree; for each game,
+player count and agent spec, whole self-play games are timed for both trees, alternately, each in its own
+Python process (`agent_rate.py` run with the tree first on the path), in CPU seconds. The worktree is
+removed afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from rich.table import Table
+
+from ..core.errors import TablepressError
+from . import agent_rate
+
+#: The source tree this code runs from (the folder holding the `tablepress` package).
+HERE = Path(__file__).resolve().parents[2]
+
+
+def _git(*args: str, cwd: Path = HERE) -> str:
+    try:
+        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
+    except FileNotFoundError:
+        raise TablepressError("--against needs git on the PATH") from None
+    if done.returncode:
+        message = (done.stderr.strip().splitlines() or ["git failed"])[-1]
+        raise TablepressError(f"--against: git {args[0]}: {message}")
+    return done.stdout.strip()
+
+
+def resolve(ref: str) -> str:
+    """The full commit id `ref` names in this checkout; TablepressError if there is none."""
+    if not (HERE / ".git").exists():
+        raise TablepressError(f"--against compares with a git revision: {HERE} is not a git checkout")
+    try:
+        commit = _git("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}") if ref else ""
+    except TablepressError:
+        commit = ""
+    if not commit:
+        raise TablepressError(f"--against: no commit {ref!r} in {HERE}")
+    return commit
+
+
+@contextmanager
+def worktree(ref: str) -> Iterator[tuple[Path, str]]:
+    """A temporary checkout of `ref` (its folder and short commit id), removed on leaving."""
+    commit = resolve(ref)
+    folder = Path(tempfile.mkdtemp(prefix="tablepress-against-")) / "tree"
+    _git("worktree", "add", "--detach", "--quiet", str(folder), commit)
+    try:
+        yield folder, commit[:7]
+    finally:
+        _git("worktree", "remove", "--force", str(folder))
+
+
+def rate_in(tree: Path, game: str, players: int, spec: str, seconds: float, seed: int = 0) -> float:
+    """Whole `spec` self-play games per CPU second of `game` with the code of `tree`, in a fresh process."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    command = [sys.executable, str(Path(agent_rate.__file__)), str(tree), game, str(players), spec, str(seconds), str(seed)]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    if done.returncode:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise TablepressError(f"--against: {game} {players}p {spec} failed in {tree}: {last}")
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    return result["games"] / result["seconds"]
+
+
+def against_table(ref: str, counts: Sequence[tuple[str, Sequence[int]]], specs: Sequence[str], seconds: float) -> Table:
+    """Agent games per CPU second of `ref` and of this code, side by side, with the ratio."""
+    with worktree(ref) as (tree, commit):
+        named = ref if commit.startswith(ref) or ref.startswith(commit) else f"{ref} ({commit})"
+        table = Table(title=f"Whole agent games per CPU second: {named} against this code")
+        for head in ("game", "players", "agent", f"{ref}", "now", "now / before"):
+            table.add_column(head, justify="right")
+        for game, players in counts:
+            for count in players:
+                for index, spec in enumerate(specs):
+                    # Alternate which tree goes first, so a change of load falls on both.
+                    order = (tree, HERE) if index % 2 == 0 else (HERE, tree)
+                    rates = {folder: rate_in(folder, game, count, spec, seconds) for folder in order}
+                    before, now = rates[tree], rates[HERE]
+                    table.add_row(game, str(count), spec, f"{before:.3g}", f"{now:.3g}", f"{now / before:.2f}×")
+        return table
