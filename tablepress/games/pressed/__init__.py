@@ -1,7 +1,7 @@
 """Pressed (set collection and drafting): plant flowers for points, pick columns, press sets."""
 
 from ...core.package import Check, Expectations, Heuristics, package
-from . import components, faces, heuristics, narrate, preview, stats, terminal
+from . import components, faces, heuristics, narrate, preview, stats, terminal, turns
 from .actions import action_space, observation
 from .engine import PressedGame, PressedState
 
@@ -20,7 +20,7 @@ PACKAGE = package(
     __file__,
     terminal=terminal,
     heuristics=Heuristics(seat_value=heuristics.seat_value, evaluate=heuristics.evaluate,
-                          step_values=heuristics.step_values),
+                          step_values=heuristics.step_values, turn_goes_on=turns.turn_goes_on),
     stats=stats.figures,
     faces=faces.card_faces,
     components=components.components,
