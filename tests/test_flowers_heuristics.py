@@ -160,3 +160,40 @@ def test_one_placement_updates_like_a_full_analysis(area: dict, card: int, pick:
     assert incremental[2] == pytest.approx(full[2], abs=1e-9)
     if final:
         assert score(incremental, TABLES) == score_area(child, FLOWERS.cards).total
+
+
+@settings(max_examples=150, deadline=None)
+@given(area=st.dictionaries(CELLS, STACKS, min_size=1, max_size=18), picks=st.lists(st.integers(0, 10_000), min_size=1,
+       max_size=6), order=st.randoms(use_true_random=False), final=st.booleans())
+def test_one_model_gives_every_card_on_every_cell_like_a_full_analysis(area: dict, picks: list, order,
+                                                                      final: bool) -> None:
+    """Property: one model asked for many children (every card, on several cells, in any order: the parts it
+    shares between cards of one value are reused) gives each the shape of the area analysed from nothing."""
+    cells = placements(area)
+    model = AreaModel(TABLES, area, final=final)
+    asks = [(cells[pick % len(cells)], card) for pick in picks for card in range(len(FLOWERS.cards.value))]
+    order.shuffle(asks)
+    for cell, card in asks:
+        incremental = model.child(cell, card)
+        full = AreaModel(TABLES, child_area(area, cell, card), final=final).shape
+        assert incremental[:2] == full[:2] and incremental[3:] == full[3:], (cell, FLOWERS.cards.codes[card])
+        assert incremental[2] == pytest.approx(full[2], abs=1e-9), (cell, FLOWERS.cards.codes[card])
+        if final:
+            assert score(incremental, TABLES) == score_area(child_area(area, cell, card), FLOWERS.cards).total
+    assert model.shape == AreaModel(TABLES, area, final=final).shape
+
+
+@settings(max_examples=40, deadline=None)
+@given(area=st.dictionaries(CELLS, STACKS, min_size=1, max_size=12), card=st.integers(0, len(FLOWERS.cards.value) - 1),
+       pick=st.integers(0, 10_000), shift=st.tuples(st.integers(-5000, 5000), st.integers(-5000, 5000)))
+def test_a_model_does_not_depend_on_where_the_area_lies(area: dict, card: int, pick: int, shift: tuple) -> None:
+    """Property: an area moved anywhere on the grid (cells far from 0,0, negative ones) has the same shape and
+    the same children (a model numbers its cells)."""
+    dx, dy = shift
+    moved = {(x + dx, y + dy): stack for (x, y), stack in area.items()}
+    x, y = placements(area)[pick % len(placements(area))]
+    pairs = [(AreaModel(TABLES, moved).shape, AreaModel(TABLES, area).shape),
+             (AreaModel(TABLES, moved).child((x + dx, y + dy), card), AreaModel(TABLES, area).child((x, y), card))]
+    for there, here in pairs:
+        assert there[:2] == here[:2] and there[3:] == here[3:]
+        assert there[2] == pytest.approx(here[2], abs=1e-9)

@@ -154,17 +154,15 @@ class _GameMemo:
             if len(self.known) >= MODEL_MEMO_SIZE:
                 self.known.clear()
             known = self.known[known_key] = {}
-        values = []
-        model = None
-        for action in actions:
-            value = known.get(action)
-            if value is None:
-                if model is None:
-                    model = self._model((key, final), area)
-                shape = model.child(_cell_of(action), card)
-                value = known[action] = (float(score(shape, self.tables)) if final
-                                         else shape_value(shape, turns, self.tables.butterfly_points))
-            values.append(value)
+        values = [known.get(action) for action in actions]
+        if None in values:
+            model = self._model((key, final), area)
+            tables = self.tables
+            for index, action in enumerate(actions):
+                if values[index] is None:
+                    shape = model.child(_cell_of(action), card)
+                    values[index] = known[action] = (float(score(shape, tables)) if final
+                                                     else shape_value(shape, turns, tables.butterfly_points))
         return values
 
     def _model(self, key: tuple[frozenset, bool], area: Mapping[Cell, Sequence[int]]) -> AreaModel:
@@ -233,7 +231,16 @@ def shape_value(shape: Shape, turns: float, butterfly_points: int) -> float:
     sure, lost, credit, open_wings, open_weight = shape
     future = min(1.0, turns / 20.0)
     total = sure - lost + future * (credit + OPEN_BUTTERFLY * butterfly_points * open_wings)
-    for missing, weight in enumerate(open_weight):
+    slots = len(open_weight)
+    costs = _open_costs.get((future, slots))
+    if costs is None:
+        costs = _open_costs[future, slots] = tuple(
+            min(1.0, missing * MISSING_COST + (1.0 - future) * (0.5 + 0.15 * missing)) for missing in range(slots))
+    for weight, cost in zip(open_weight, costs):
         if weight:
-            total -= weight * min(1.0, missing * MISSING_COST + (1.0 - future) * (0.5 + 0.15 * missing))
+            total -= weight * cost
     return total
+
+
+#: Per (future, slots) the share of an open group's cards counted as lost, by cards missing (`shape_value`).
+_open_costs: dict[tuple[float, int], tuple[float, ...]] = {}

@@ -10,6 +10,12 @@ part from the model. Three paths, fastest first: a card beside the area that cha
 status (sizes and rooms of the regions it joins are added up), a card covering one of the same value
 (only colours change), and the general one. The rules of each part are those of the heuristics module's doc
 (rules/flowers.md, Scoring); tests/test_flowers_heuristics.py checks every path against a full analysis.
+
+Search asks one model for many cards on each cell, so what does not depend on the card's colour is worked
+out once per cell and value and shared: its effect on the number groups, the general path's regions with
+the placed card left a hole (the card then joins the regions of its colour beside it, as on the first
+path), a covered card leaving its region, and what surrounds an empty cell. Cells are numbers inside a
+model (`ROW`).
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from .scoring import Cell
 REGION_CREDIT = 0.6
 
 COMPLETE, LOST, OPEN = 0, 1, 2
+#: "Not analysed yet" in memos where None is a result.
+MISSING = object()
 NO_WING, WING_SCORES, WING_OPEN = 0, 1, 2
 
 #: An area's shape, what its value is made of apart from the turns left: points sure now, cards in groups
@@ -31,10 +39,15 @@ NO_WING, WING_SCORES, WING_OPEN = 0, 1, 2
 Shape = tuple[int, int, float, int, tuple[int, ...]]
 
 
-def around(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
-    """The four orthogonal neighbours of a cell."""
-    x, y = cell
-    return (x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)
+#: Inside a model a cell x,y is the number x * ROW + y: its neighbours are ±1 and ±ROW, and numbers hash
+#: faster than pairs. Exact while |y| < ROW / 2 (an area of 108 cards spans at most 108 cells).
+ROW = 1 << 20
+Spot = int
+
+
+def around(spot: Spot) -> tuple[Spot, Spot, Spot, Spot]:
+    """The four orthogonal neighbours of a cell (as numbers, see `ROW`)."""
+    return spot + ROW, spot - ROW, spot + 1, spot - 1
 
 
 class Tables:
@@ -64,12 +77,13 @@ def region_part(size: int, room: int, region_min: int) -> tuple[int, float]:
     return 0, 0.0
 
 
-def _group(start: Cell, top: Mapping[Cell, int], value: Sequence[int], want: int, seen: set[Cell]) -> list[Cell]:
+def _group(start: Spot, top: Mapping[Spot, int], value: Sequence[int], want: int, seen: set[Spot]) -> list[Spot]:
     """The number group of value `want` that holds `start` (its cells are added to `seen`)."""
     seen.add(start)
     group, frontier = [start], [start]
     while frontier:
-        for other in around(frontier.pop()):
+        spot = frontier.pop()
+        for other in (spot + ROW, spot - ROW, spot + 1, spot - 1):
             if other not in seen and other in top and value[top[other]] == want:
                 seen.add(other)
                 group.append(other)
@@ -77,14 +91,15 @@ def _group(start: Cell, top: Mapping[Cell, int], value: Sequence[int], want: int
     return group
 
 
-def _can_grow(group: list[Cell], top: Mapping[Cell, int], value: Sequence[int], want: int) -> bool:
-    """Whether some empty cell next to the group touches no other card of the group's value."""
+def _can_grow(group: list[Spot], top: Mapping[Spot, int], value: Sequence[int], want: int) -> bool:
+    """Whether some empty cell next to the group touches no other card of the group's value (a cell of the
+    group missing from `top` counts as taken: the card about to be placed)."""
     members = set(group)
-    for cell in group:
-        for empty in around(cell):
-            if empty in top:
+    for spot in group:
+        for empty in (spot + ROW, spot - ROW, spot + 1, spot - 1):
+            if empty in top or empty in members:
                 continue
-            for n in around(empty):
+            for n in (empty + ROW, empty - ROW, empty + 1, empty - 1):
                 if n not in members and n in top and value[top[n]] == want:
                     break
             else:
@@ -92,15 +107,15 @@ def _can_grow(group: list[Cell], top: Mapping[Cell, int], value: Sequence[int], 
     return False
 
 
-def _growth(group: list[Cell], top: Mapping[Cell, int], value: Sequence[int], want: int) -> set[Cell]:
+def _growth(group: list[Spot], top: Mapping[Spot, int], value: Sequence[int], want: int) -> set[Spot]:
     """The empty cells next to the group that touch no other card of the group's value (room to grow)."""
     members = set(group)
-    cells: set[Cell] = set()
-    for cell in group:
-        for empty in around(cell):
+    cells: set[Spot] = set()
+    for spot in group:
+        for empty in (spot + ROW, spot - ROW, spot + 1, spot - 1):
             if empty in top or empty in cells:
                 continue
-            for n in around(empty):
+            for n in (empty + ROW, empty - ROW, empty + 1, empty - 1):
                 if n not in members and n in top and value[top[n]] == want:
                     break
             else:
@@ -108,7 +123,7 @@ def _growth(group: list[Cell], top: Mapping[Cell, int], value: Sequence[int], wa
     return cells
 
 
-def _status(group: list[Cell], want: int, top: Mapping[Cell, int], value: Sequence[int], final: bool) -> int:
+def _status(group: list[Spot], want: int, top: Mapping[Spot, int], value: Sequence[int], final: bool) -> int:
     size = len(group)
     if size == want:
         return COMPLETE
@@ -117,14 +132,15 @@ def _status(group: list[Cell], want: int, top: Mapping[Cell, int], value: Sequen
     return OPEN
 
 
-def _region(start: Cell, top: Mapping[Cell, int], lost: set[Cell], colour: Sequence[str | None],
-            seen: set[Cell]) -> tuple[list[Cell], int]:
+def _region(start: Spot, top: Mapping[Spot, int], lost: set[Spot], colour: Sequence[str | None],
+            seen: set[Spot]) -> tuple[list[Spot], int]:
     """The colour region of kept cells that holds `start`, and its room (neighbours not kept, counted per side)."""
     want = colour[top[start]]
     seen.add(start)
     region, frontier, room = [start], [start], 0
     while frontier:
-        for other in around(frontier.pop()):
+        spot = frontier.pop()
+        for other in (spot + ROW, spot - ROW, spot + 1, spot - 1):
             if other in top and other not in lost:
                 if other not in seen and colour[top[other]] == want:
                     seen.add(other)
@@ -135,14 +151,14 @@ def _region(start: Cell, top: Mapping[Cell, int], lost: set[Cell], colour: Seque
     return region, room
 
 
-def _wing(cell: Cell, top: Mapping[Cell, int], lost: set[Cell], tables: Tables) -> int:
+def _wing(spot: Spot, top: Mapping[Spot, int], lost: set[Spot], tables: Tables) -> int:
     """A kept butterfly's state: it scores (touching its colour), is open (a neighbour not kept) or neither."""
-    wing = tables.wing[top[cell]]
+    wing = tables.wing[top[spot]]
     if wing is None:
         return NO_WING
     colour = tables.colour
     open_side = False
-    for n in around(cell):
+    for n in (spot + ROW, spot - ROW, spot + 1, spot - 1):
         if n in top and n not in lost:
             if colour[top[n]] == wing:
                 return WING_SCORES
@@ -160,32 +176,33 @@ class AreaModel:
 
     __slots__ = ("tables", "final", "top", "height", "group_of", "groups", "lost", "growth", "growth_at",
                  "region_of", "regions", "wings", "points", "lost_weight", "credit", "open_wings", "open_weight",
-                 "shape", "children")
+                 "shape", "children", "beside_parts", "child_parts", "hole_parts", "leave_parts", "empty_sides",
+                 "winged")
 
     def __init__(self, tables: Tables, area: Mapping[Cell, Sequence[int]], final: bool = False):
         self.tables = tables
         self.final = final
         value, colour = tables.value, tables.colour
-        self.top = top = {cell: area[cell][-1] for cell in sorted(area) if area[cell]}
-        self.height = height = {cell: len(area[cell]) for cell in top}
-        self.group_of: dict[Cell, int] = {}
+        self.top = top = {x * ROW + y: area[x, y][-1] for x, y in sorted(area) if area[x, y]}
+        self.height = height = {x * ROW + y: len(stack) for (x, y), stack in area.items() if stack}
+        self.group_of: dict[Spot, int] = {}
         #: Per group: its cells, status, cards (covered ones too), cards missing and value.
-        self.groups: list[tuple[list[Cell], int, int, int, int]] = []
-        self.lost: set[Cell] = set()
+        self.groups: list[tuple[list[Spot], int, int, int, int]] = []
+        self.lost: set[Spot] = set()
         #: Per open group its room to grow, and per empty cell the open groups it is room for (made with
         #: the first child: an area only scored needs neither).
-        self.growth: dict[int, set[Cell]] = {}
-        self.growth_at: dict[Cell, list[int]] | None = None
+        self.growth: dict[int, set[Spot]] = {}
+        self.growth_at: dict[Spot, list[int]] | None = None
         lost_weight = 0
         open_weight = [0] * tables.slots
-        seen: set[Cell] = set()
+        seen: set[Spot] = set()
         for start, card in top.items():
             want = value[card]
             if start in seen or not want:
                 continue
             group = _group(start, top, value, want, seen)
             status = _status(group, want, top, value, final)
-            weight = sum(height[cell] for cell in group)
+            weight = sum(map(height.__getitem__, group))
             index = len(self.groups)
             self.groups.append((group, status, weight, want - len(group), want))
             for cell in group:
@@ -195,9 +212,9 @@ class AreaModel:
                 self.lost.update(group)
             elif status == OPEN:
                 open_weight[want - len(group)] += weight
-        self.region_of: dict[Cell, int] = {}
+        self.region_of: dict[Spot, int] = {}
         #: Per region: its size, room, colour and one of its cells.
-        self.regions: list[tuple[int, int, str, Cell]] = []
+        self.regions: list[tuple[int, int, str, Spot]] = []
         points, credit = 0, 0.0
         seen = set()
         lost = self.lost
@@ -212,9 +229,11 @@ class AreaModel:
             part_points, part_credit = region_part(len(region), room, tables.region_min)
             points += part_points
             credit += part_credit
-        self.wings: dict[Cell, int] = {}
+        #: The cells whose top card carries a butterfly, and each kept one's state (when it is not NO_WING).
+        self.winged = {spot for spot, card in top.items() if tables.wing[card] is not None}
+        self.wings: dict[Spot, int] = {}
         scoring = open_wings = 0
-        for cell in top:
+        for cell in self.winged:
             if cell in lost:
                 continue
             state = _wing(cell, top, lost, tables)
@@ -229,18 +248,27 @@ class AreaModel:
         self.open_weight = open_weight
         self.shape: Shape = (self.points, lost_weight, credit, open_wings, tuple(open_weight))
         #: Shapes of the areas one placement away, by (cell, card kind), filled as they are asked for.
-        self.children: dict[tuple[Cell, int], Shape] = {}
+        self.children: dict[tuple[Spot, int], Shape] = {}
+        #: `_beside_groups` by (empty cell, value): what a placement there does to the number groups.
+        self.beside_parts: dict[tuple[Spot, int], tuple[int, tuple[int, ...], bool] | None] = {}
+        #: `_child_groups` and `_hole_regions` by (cell, value).
+        self.hole_parts: dict[tuple[Spot, int], tuple] = {}
+        #: `_leave_region` and `_empty_sides` by cell.
+        self.empty_sides: dict[Spot, tuple[tuple[tuple[int, int], ...], int, tuple[Spot, ...]]] = {}
+        self.leave_parts: dict[Spot, tuple[int, float]] = {}
+        self.child_parts: dict[tuple[Spot, int], tuple[int, tuple[int, ...], set[Spot], set[Spot]]] = {}
 
     def child(self, cell: Cell, card: int) -> Shape:
         """The shape of this area after `card` is placed on `cell` (covering what is there, if anything)."""
-        key = (cell, self.tables.kind[card])
+        spot = cell[0] * ROW + cell[1]
+        key = (spot, self.tables.kind[card])
         shape = self.children.get(key)
         if shape is None:
             if self.growth_at is None:
                 self._index_growth()
-            shape = self._beside(cell, card) if cell not in self.top else self._alike(cell, card)
+            shape = self._beside(spot, card) if spot not in self.top else self._alike(spot, card)
             if shape is None:
-                shape = self._child(cell, card)
+                shape = self._child(spot, card)
             self.children[key] = shape
         return shape
 
@@ -254,15 +282,14 @@ class AreaModel:
                 for cell in room:
                     self.growth_at.setdefault(cell, []).append(index)
 
-    def _beside(self, spot: Cell, card: int) -> Shape | None:
-        """`child` for a card placed on an empty cell when no other card's kept status changes, else None."""
-        tables = self.tables
-        value, colour = tables.value, tables.colour
-        top, lost, groups, group_of = self.top, self.lost, self.groups, self.group_of
+    def _beside_groups(self, spot: Spot, card: int) -> tuple[int, tuple[int, ...], bool] | None:
+        """The number-group part of `_beside` (the same for every card of `card`'s value): the lost weight,
+        the open weights and whether the placed card is lost; None when another card's kept status changes
+        (then `_child` is needed)."""
+        value = self.tables.value
         want = value[card]
+        top, groups, group_of = self.top, self.groups, self.group_of
         sides = around(spot)
-        child_top = dict(top)
-        child_top[spot] = card
         lost_weight = self.lost_weight
         open_weight = self.open_weight
         placed_lost = False
@@ -278,10 +305,10 @@ class AreaModel:
                 cells += group[0]
             if size == want:
                 status = COMPLETE
-            elif self.final or size > want or not _can_grow(cells, child_top, value, want):
+            elif self.final or size > want:
                 status = LOST
             else:
-                status = OPEN
+                status = OPEN if _can_grow(cells, top, value, want) else LOST
             placed_lost = status == LOST
             open_weight = list(open_weight)
             for index in merged:
@@ -306,26 +333,33 @@ class AreaModel:
         for index in near_room:
             if index not in merged and not growth[index] - (blocked if groups[index][4] == want else filled):
                 return None
-        open_weight = tuple(open_weight)
+        return lost_weight, tuple(open_weight), placed_lost
+
+    def _beside(self, spot: Spot, card: int) -> Shape | None:
+        """`child` for a card placed on an empty cell when no other card's kept status changes, else None."""
+        tables = self.tables
+        colour = tables.colour
+        top, lost = self.top, self.lost
+        key = (spot, tables.value[card])
+        groups_part = self.beside_parts.get(key, MISSING)
+        if groups_part is MISSING:
+            groups_part = self.beside_parts[key] = self._beside_groups(spot, card)
+        if groups_part is None:
+            return None
+        lost_weight, open_weight, placed_lost = groups_part
         points, credit, open_wings = self.points, self.credit, self.open_wings
         if placed_lost:
             return points, lost_weight, credit, open_wings, open_weight
-
         # The placed card is kept: it joins the regions of its colour beside it and takes their room there.
+        around_spot = self.empty_sides.get(spot)
+        if around_spot is None:
+            around_spot = self.empty_sides[spot] = self._empty_sides(spot)
+        beside, room, winged = around_spot
         region_min = tables.region_min
-        regions, region_of = self.regions, self.region_of
+        regions = self.regions
         col = colour[card]
-        beside: dict[int, int] = {}
-        room = 0
-        for n in sides:
-            if n in top and n not in lost:
-                index = region_of.get(n)
-                if index is not None:
-                    beside[index] = beside.get(index, 0) + 1
-            else:
-                room += 1
         size = 1
-        for index, sides_shared in beside.items():
+        for index, sides_shared in beside:
             region_size, region_room, region_colour, _ = regions[index]
             part_points, part_credit = region_part(region_size, region_room, region_min)
             points -= part_points
@@ -341,10 +375,15 @@ class AreaModel:
             part_points, part_credit = region_part(size, room, region_min)
             points += part_points
             credit += part_credit
-        wings = self.wings
-        butterfly_points = tables.butterfly_points
-        for c in (spot, *sides):
-            if c in child_top and c not in lost:
+        wing = tables.wing
+        if wing[card] is not None:
+            winged = (*winged, spot)
+        if winged:
+            wings = self.wings
+            butterfly_points = tables.butterfly_points
+            child_top = dict(top)
+            child_top[spot] = card
+            for c in winged:
                 before = wings.get(c, NO_WING)
                 after = _wing(c, child_top, lost, tables)
                 if before != after:
@@ -352,7 +391,25 @@ class AreaModel:
                     open_wings += (after == WING_OPEN) - (before == WING_OPEN)
         return points, lost_weight, credit, open_wings, open_weight
 
-    def _alike(self, spot: Cell, card: int) -> Shape | None:
+    def _empty_sides(self, spot: Spot) -> tuple[tuple[tuple[int, int], ...], int, tuple[Spot, ...]]:
+        """Around an empty cell: each region beside it with the sides it shares with the cell, the cell's
+        sides not kept, and the kept butterflies beside it."""
+        top, lost, region_of, wing = self.top, self.lost, self.region_of, self.tables.wing
+        beside: dict[int, int] = {}
+        room = 0
+        winged = []
+        for n in (spot + ROW, spot - ROW, spot + 1, spot - 1):
+            if n in top and n not in lost:
+                index = region_of.get(n)
+                if index is not None:
+                    beside[index] = beside.get(index, 0) + 1
+                if wing[top[n]] is not None:
+                    winged.append(n)
+            else:
+                room += 1
+        return tuple(beside.items()), room, tuple(winged)
+
+    def _alike(self, spot: Spot, card: int) -> Shape | None:
         """`child` for a card covering one of the same value (no group changes but for one more card in the
         covered one), else None."""
         value = self.tables.value
@@ -370,26 +427,31 @@ class AreaModel:
         child_top[spot] = card
         return self._recoloured(spot, card, child_top, lost_weight, open_weight)
 
-    def _child(self, spot: Cell, card: int) -> Shape:
-        """`child`, the general path: any placement, whatever it changes."""
-        tables = self.tables
-        value, colour = tables.value, tables.colour
+    def _child_groups(self, spot: Spot, card: int) -> tuple[int, tuple[int, ...], set[Spot], set[Spot]]:
+        """The number-group part of `_child` (the same for every card of `card`'s value): the lost weight,
+        the open weights, the cells lost after the placement and the cells whose kept status changes."""
+        value = self.tables.value
+        under = self.top.get(spot)
         top = dict(self.top)
         top[spot] = card
-        height = self.height
+        height = dict(self.height)
+        height[spot] = height.get(spot, 0) + 1
         # Number groups that may change: the covered card's; of the placed value, those beside the placement
         # (they join it) and those with room beside it (it now touches that room); those with room on it;
         # of the covered value, those beside an empty cell beside it (it may be their room again).
         groups, group_of, growth_at = self.groups, self.group_of, self.growth_at
         sides = around(spot)
-        under = self.top.get(spot)
         want = value[card]
-        suspects = {group_of[c] for c in sides if c in group_of and groups[group_of[c]][4] == want}
+        suspects = set(growth_at.get(spot, ()))
         if spot in group_of:
             suspects.add(group_of[spot])
-        suspects.update(growth_at.get(spot, ()))
         for side in sides:
-            suspects.update(i for i in growth_at.get(side, ()) if groups[i][4] == want)
+            index = group_of.get(side)
+            if index is not None and groups[index][4] == want:
+                suspects.add(index)
+            room_for = growth_at.get(side)
+            if room_for:
+                suspects.update(i for i in room_for if groups[i][4] == want)
         if under is not None and value[under] and value[under] != value[card]:
             was = value[under]
             for side in sides:
@@ -398,7 +460,7 @@ class AreaModel:
                                     if c in group_of and groups[group_of[c]][4] == was)
         lost_weight = self.lost_weight
         open_weight = list(self.open_weight)
-        was_lost: set[Cell] = set()
+        was_lost: set[Spot] = set()
         seeds = [spot]
         for index in suspects:
             group, status, weight, missing, _ = groups[index]
@@ -408,8 +470,8 @@ class AreaModel:
                 was_lost.update(group)
             elif status == OPEN:
                 open_weight[missing] -= weight
-        now_lost: set[Cell] = set()
-        seen: set[Cell] = set()
+        now_lost: set[Spot] = set()
+        seen: set[Spot] = set()
         for start in seeds:
             if start in seen:
                 continue
@@ -420,24 +482,80 @@ class AreaModel:
             status = _status(group, want, top, value, self.final)
             if status == COMPLETE:
                 continue
-            weight = sum(height.get(c, 0) for c in group) + (spot in group)
+            weight = sum(map(height.__getitem__, group))
             if status == LOST:
                 lost_weight += weight
                 now_lost.update(group)
             else:
                 open_weight[want - len(group)] += weight
-        lost = (self.lost - was_lost) | now_lost
-        changed = was_lost ^ now_lost
+        return lost_weight, tuple(open_weight), (self.lost - was_lost) | now_lost, was_lost ^ now_lost
+
+    def _child(self, spot: Spot, card: int) -> Shape:
+        """`child`, the general path: any placement, whatever it changes."""
+        tables = self.tables
+        colour = tables.colour
+        key = (spot, tables.value[card])
+        groups_part = self.child_parts.get(key)
+        if groups_part is None:
+            groups_part = self.child_parts[key] = self._child_groups(spot, card)
+        lost_weight, open_weight, lost, changed = groups_part
+        under = self.top.get(spot)
+        top = dict(self.top)
+        top[spot] = card
         if under is not None and not changed:
             return self._recoloured(spot, card, top, lost_weight, open_weight)
+        holed = self.hole_parts.get(key)
+        if holed is None:
+            holed = self.hole_parts[key] = self._hole_regions(spot, top, lost, changed)
+        points, credit, touched, beside, open_sides = holed
+        col = colour[card]
+        if spot not in lost:  # kept: it joins the regions of its colour beside it and takes their room there
+            region_min = tables.region_min
+            size, room = 1, open_sides
+            for region_size, region_room, region_colour, sides_shared in beside:
+                part_points, part_credit = region_part(region_size, region_room, region_min)
+                points -= part_points
+                credit -= part_credit
+                if region_colour == col:
+                    size += region_size
+                    room += region_room - sides_shared
+                else:
+                    part_points, part_credit = region_part(region_size, region_room - sides_shared, region_min)
+                    points += part_points
+                    credit += part_credit
+            if col is not None:
+                part_points, part_credit = region_part(size, room, region_min)
+                points += part_points
+                credit += part_credit
+        open_wings = self.open_wings
+        wings, winged, wing = self.wings, self.winged, tables.wing
+        butterfly_points = tables.butterfly_points
+        for c in touched:
+            if c != spot and c not in winged:  # not a butterfly, before or after
+                continue
+            before = wings.get(c, NO_WING)
+            after = NO_WING if c in lost or wing[top[c]] is None else _wing(c, top, lost, tables)
+            if before != after:
+                points += butterfly_points * ((after == WING_SCORES) - (before == WING_SCORES))
+                open_wings += (after == WING_OPEN) - (before == WING_OPEN)
+        return points, lost_weight, credit, open_wings, open_weight
 
-        # Regions next to every cell whose kept status or colour changed: read again from those cells and
-        # from what stays of the regions they were in; a region that only touches them changes its room.
-        changed.add(spot)
+    def _hole_regions(self, spot: Spot, top: dict[Spot, int], lost: set[Spot], changed: set[Spot]
+                      ) -> tuple[int, float, set[Spot], tuple[tuple[int, int, str, int], ...], int]:
+        """The region part of `_child` with the placed card a hole (the same for every card of its value):
+        points and credit; the cells next to a change (for butterflies); per region beside the placed card
+        its size, room, colour and the sides it shares with it; and the placed card's sides not kept.
+
+        Regions next to every cell whose kept status changed (and the placed card's) are read again from
+        those cells and from what stays of the regions they were in; a region that only touches them
+        changes its room."""
+        colour = self.tables.colour
+        changed = changed | {spot}
+        held = lost | {spot}
         touched = set(changed)
         for c in changed:
-            touched.update(around(c))
-        region_min = tables.region_min
+            touched.update((c + ROW, c - ROW, c + 1, c - 1))
+        region_min = self.tables.region_min
         points = self.points
         credit = self.credit
         regions, region_of = self.regions, self.region_of
@@ -447,26 +565,43 @@ class AreaModel:
         room_change: dict[int, int] = {}
         for c in changed:
             kept_before = c in parent_top and c not in parent_lost
-            kept_after = c not in lost
+            kept_after = c not in held
             if kept_after and colour[top[c]] is not None:
                 seeds.append(c)
             home = region_of.get(c)
+            sides = (c + ROW, c - ROW, c + 1, c - 1)
             if home is not None:
                 split.add(home)
-                seeds.extend(n for n in around(c) if region_of.get(n) == home and n not in changed)
+                for n in sides:
+                    if n not in changed and region_of.get(n) == home:
+                        seeds.append(n)
             if kept_before != kept_after:
                 step = -1 if kept_after else 1
-                for n in around(c):
+                for n in sides:
                     index = region_of.get(n)
                     if index is not None:
                         room_change[index] = room_change.get(index, 0) + step
-        seen: set[Cell] = set()
+        sides = around(spot)
+        kept_sides = [n for n in sides if n in top and n not in held]
+        pending = [n for n in kept_sides if colour[top[n]] is not None]
+        #: The region (a key cell, size, room, colour) of each coloured kept side.
+        side_region: dict[Spot, tuple[Spot, int, int, str]] = {}
+        seen: set[Spot] = set()
         for start in seeds:
             if start not in seen:
-                region, room = _region(start, top, lost, colour, seen)
+                region, room = _region(start, top, held, colour, seen)
                 part_points, part_credit = region_part(len(region), room, region_min)
                 points += part_points
                 credit += part_credit
+                if pending:
+                    info = (start, len(region), room, colour[top[start]])
+                    rest = []
+                    for n in pending:
+                        if n in seen:
+                            side_region[n] = info
+                        else:
+                            rest.append(n)
+                    pending = rest
         for index in split | {region_of[c] for c in touched if c in region_of}:
             size, room, _, first = regions[index]
             part_points, part_credit = region_part(size, room, region_min)
@@ -476,20 +611,20 @@ class AreaModel:
                 part_points, part_credit = region_part(size, room + room_change.get(index, 0), region_min)
                 points += part_points
                 credit += part_credit
-        wings = self.wings
-        open_wings = self.open_wings
-        butterfly_points = tables.butterfly_points
-        wing = tables.wing
-        for c in touched:
-            before = wings.get(c, NO_WING)
-            after = NO_WING if c not in top or c in lost or wing[top[c]] is None else _wing(c, top, lost, tables)
-            if before != after:
-                points += butterfly_points * ((after == WING_SCORES) - (before == WING_SCORES))
-                open_wings += (after == WING_OPEN) - (before == WING_OPEN)
-        return points, lost_weight, credit, open_wings, tuple(open_weight)
+        for n in pending:  # not read again: a region of the parent, with its room changed
+            size, room, region_colour, first = regions[region_of[n]]
+            side_region[n] = (first, size, room + room_change.get(region_of[n], 0), region_colour)
+        shared: dict[Spot, list] = {}
+        for first, size, room, region_colour in side_region.values():
+            entry = shared.get(first)
+            if entry is None:
+                shared[first] = [size, room, region_colour, 1]
+            else:
+                entry[3] += 1
+        beside = tuple((size, room, region_colour, count) for size, room, region_colour, count in shared.values())
+        return points, credit, touched, beside, 4 - len(kept_sides)
 
-
-    def _recoloured(self, spot: Cell, card: int, top: dict[Cell, int], lost_weight: int,
+    def _recoloured(self, spot: Spot, card: int, top: dict[Spot, int], lost_weight: int,
                     open_weight: list[int]) -> Shape:
         """The rest of `_child` when a card is covered and no card's kept status changes: only the covered
         cell's colour and butterfly change, so only its old region (which it leaves, perhaps splitting
@@ -507,25 +642,11 @@ class AreaModel:
         if old_colour != new_colour:
             kept_sides = [n for n in sides if n in top and n not in lost]
             open_sides = 4 - len(kept_sides)
-            home = region_of.get(spot)
-            if home is not None:  # leave the old region: what stays of it, in one piece or more
-                size, room, _, _ = regions[home]
-                part_points, part_credit = region_part(size, room, region_min)
-                points -= part_points
-                credit -= part_credit
-                inside = [n for n in kept_sides if region_of.get(n) == home]
-                if len(inside) == 1:
-                    part_points, part_credit = region_part(size - 1, room - open_sides, region_min)
-                    points += part_points
-                    credit += part_credit
-                elif inside:
-                    seen = {spot}
-                    for start in inside:
-                        if start not in seen:
-                            region, room = _region(start, top, lost, colour, seen)
-                            part_points, part_credit = region_part(len(region), room, region_min)
-                            points += part_points
-                            credit += part_credit
+            left = self.leave_parts.get(spot)
+            if left is None:
+                left = self.leave_parts[spot] = self._leave_region(spot, kept_sides)
+            points += left[0]
+            credit += left[1]
             if new_colour is not None:  # join the regions of the new colour beside it
                 size, room = 1, open_sides
                 for index in {region_of[n] for n in kept_sides if colour[top[n]] == new_colour}:
@@ -538,16 +659,42 @@ class AreaModel:
                 part_points, part_credit = region_part(size, room, region_min)
                 points += part_points
                 credit += part_credit
-        wings, wing = self.wings, tables.wing
+        wings, wing, winged = self.wings, tables.wing, self.winged
         butterfly_points = tables.butterfly_points
         for c in (spot, *sides):
-            if c in top and c not in lost:
+            if c == spot or (c in winged and c not in lost):
                 before = wings.get(c, NO_WING)
                 after = NO_WING if wing[top[c]] is None else _wing(c, top, lost, tables)
                 if before != after:
                     points += butterfly_points * ((after == WING_SCORES) - (before == WING_SCORES))
                     open_wings += (after == WING_OPEN) - (before == WING_OPEN)
         return (points, lost_weight, credit, open_wings, *shape_rest)
+
+
+    def _leave_region(self, spot: Spot, kept_sides: list[Spot]) -> tuple[int, float]:
+        """What a kept cell leaving its region for another colour changes in points and credit: the region
+        is read again without it, in one piece or more (the same whatever the new colour)."""
+        home = self.region_of.get(spot)
+        if home is None:
+            return 0, 0.0
+        region_min = self.tables.region_min
+        size, room, _, _ = self.regions[home]
+        part_points, part_credit = region_part(size, room, region_min)
+        points, credit = -part_points, -part_credit
+        inside = [n for n in kept_sides if self.region_of.get(n) == home]
+        if len(inside) == 1:
+            part_points, part_credit = region_part(size - 1, room - (4 - len(kept_sides)), region_min)
+            points += part_points
+            credit += part_credit
+        elif inside:
+            seen = {spot}
+            for start in inside:
+                if start not in seen:
+                    region, room = _region(start, self.top, self.lost, self.tables.colour, seen)
+                    part_points, part_credit = region_part(len(region), room, region_min)
+                    points += part_points
+                    credit += part_credit
+        return points, credit
 
 
 def score(shape: Shape, tables: Tables) -> int:
