@@ -1,5 +1,6 @@
 """The greedy player's evaluation of Planted states: points-like, from the seat's side; its remembered
-board values and fast one-step values equal a full re-score, and greedy decides as before they existed.
+board values and fast one-step values equal a full re-score, `turn_goes_on` says what applying an action
+shows, and greedy decides as before they existed.
 
 tests/data/planted_greedy_golden.json was recorded before incremental evaluation: for seeds 0-19 at 2
 and 4 players, the index in the legal list of every action of a greedy-vs-greedy game (agent seeds
@@ -23,7 +24,7 @@ from tablepress.games.planted.engine import OVER, PlantedGame
 from tablepress.games.planted.feeding import best_gain, feedings
 from tablepress.games.planted.heuristics import full_seat_value, seat_value
 from tablepress.games.planted.scoring import board_total, score_board
-from tablepress.games.planted.steps import step_values
+from tablepress.games.planted.steps import step_values, turn_goes_on
 
 from golden import greedy_indices
 
@@ -99,6 +100,89 @@ def test_fast_values_equal_a_full_re_score(players, deal, steps):
             child = GAME.clone(state)
             GAME.apply_legal(child, seat, action)
             assert value == pytest.approx(full_margin(GAME, child, seat), abs=1e-9), action
+
+
+def test_remembered_own_values_hold_in_every_determinization():
+    checked = set()
+    for deal in range(12):
+        for steps in range(0, 240, 7):
+            state = play_random(GAME, 3, deal, steps)
+            for seat in GAME.to_move(state):
+                actions = GAME.legal_actions(state, seat)
+                for sample in range(3):
+                    world = GAME.determinize(state, seat, random.Random(sample))
+                    for action, value in zip(actions, step_values(GAME, world, seat, actions)):
+                        child = GAME.clone(world)
+                        GAME.apply_legal(child, seat, action)
+                        assert value == pytest.approx(full_margin(GAME, child, seat), abs=1e-9), action
+                checked.add(state.phase)
+    assert checked >= {"choose", "buy", "feed"}
+
+
+def test_remembered_own_values_are_told_apart_by_stage():
+    """The same board and feedings while others still feed, and as the last to feed (the next round's values)."""
+    checked = 0
+    for deal in range(20):
+        state = play_random(GAME, 3, deal, 0)
+        rng = random.Random(deal)
+        while not GAME.is_over(state) and not (state.phase == "feed" and len(GAME.to_move(state)) >= 2):
+            seat = rng.choice(GAME.to_move(state))
+            GAME.apply_legal(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        if GAME.is_over(state):
+            continue
+        seat = GAME.to_move(state)[0]
+        last = GAME.clone(state)
+        last.fed = [other != seat for other in range(3)]
+        for world in (state, last):
+            actions = GAME.legal_actions(world, seat)
+            for action, value in zip(actions, step_values(GAME, world, seat, actions)):
+                child = GAME.clone(world)
+                GAME.apply_legal(child, seat, action)
+                assert value == pytest.approx(full_margin(GAME, child, seat), abs=1e-9), action
+        checked += 1
+    assert checked
+
+
+def assert_turn_goes_on_as_applied(game, state):
+    """For every seat to move and each of its legal actions: `turn_goes_on` says what applying it shows."""
+    for seat in game.to_move(state):
+        for action in game.legal_actions(state, seat):
+            before = game.clone(state)
+            goes_on = turn_goes_on(game, state, seat, action)
+            assert state == before
+            child = game.clone(state)
+            game.apply_legal(child, seat, action)
+            assert goes_on == (seat in game.to_move(child)), (state.phase, seat, action)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 5), deal=st.integers(0, 2**32 - 1), steps=st.integers(0, 400))
+def test_turn_goes_on_says_whether_the_seat_is_still_to_move(players, deal, steps):
+    assert_turn_goes_on_as_applied(GAME, play_random(GAME, players, deal, steps))
+
+
+def test_turn_goes_on_knows_who_is_dealt_cards_from_short_decks():
+    assert PACKAGE.heuristics.turn_goes_on is turn_goes_on
+    checked = 0
+    for players in (2, 3, 5):
+        for deal in range(6):
+            state = play_random(GAME, players, deal, 0)
+            rng = random.Random(deal)
+            while not (state.phase == "feed" and len(GAME.to_move(state)) == 1 and state.round < 3):
+                if GAME.is_over(state):
+                    break
+                seat = rng.choice(GAME.to_move(state))
+                GAME.apply_legal(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            if GAME.is_over(state):
+                continue
+            for resources, items in ((0, 0), (0, 1), (1, 0), (6, 0), (7, 2), (12, 3), (13, 5)):
+                short = GAME.clone(state)
+                short.resource_deck, short.resource_discard = short.resource_deck[:resources // 2], []
+                short.resource_discard = state.resource_discard[:resources - len(short.resource_deck)]
+                short.item_deck, short.item_discard = short.item_deck[:items], []
+                assert_turn_goes_on_as_applied(GAME, short)
+                checked += 1
+    assert checked
 
 
 boards = st.builds(

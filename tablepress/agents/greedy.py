@@ -91,6 +91,30 @@ def follow_turn(
     return state, (evaluate(game, state, seat) if value is None else value)
 
 
+def followed_value(
+    game: Game, child: Any, seat: int, evaluate: Evaluate, rng: random.Random, depth: int = FOLLOW_DEPTH,
+    width: int = FOLLOW_WIDTH, step_values: StepValues | None = None, value: float | None = None,
+    turn_goes_on: TurnGoesOn | None = None,
+) -> float:
+    """`follow_turn(...)[1]` for a `child` the caller gives up: its steps are applied to it in place, and
+    not at all when their result is not looked at (the step ends the turn, or the depth is used up)."""
+    if step_values is None:
+        return follow_turn(game, child, seat, evaluate, rng, depth, width, step_values, value)[1]
+    for step in range(depth):
+        if game.is_over(child) or seat not in game.to_move(child):
+            break
+        actions = game.legal_actions(child, seat)
+        if not actions:
+            break
+        if len(actions) > width:
+            actions = rng.sample(actions, width)
+        action, value = pick_best(actions, step_values(game, child, seat, actions), rng)
+        if step == depth - 1 or (turn_goes_on is not None and not turn_goes_on(game, child, seat, action)):
+            return value
+        game.apply_legal(child, seat, action)
+    return evaluate(game, child, seat) if value is None else value
+
+
 def lookahead(
     game: Game, state: Any, seat: int, evaluate: Evaluate, rng: random.Random,
     depth: int = FOLLOW_DEPTH, width: int = FOLLOW_WIDTH, step_values: StepValues | None = None,
@@ -115,8 +139,9 @@ def action_values(
                 continue
             child = game.clone(state)
             game.apply_legal(child, seat, action)
-            totals[index] += follow_turn(game, child, seat, evaluate, rng, depth, step_values=step_values,
-                                         value=known[index] if known is not None else None)[1]
+            totals[index] += followed_value(game, child, seat, evaluate, rng, depth, step_values=step_values,
+                                            value=known[index] if known is not None else None,
+                                            turn_goes_on=turn_goes_on)
     return [total / len(states) for total in totals]
 
 

@@ -12,7 +12,7 @@ PACKAGE = package(
     __file__,
     terminal=terminal,
     heuristics=Heuristics(seat_value=heuristics.seat_value, evaluate=heuristics.evaluate,
-                          step_values=steps.step_values),
+                          step_values=steps.step_values, turn_goes_on=steps.turn_goes_on),
     stats=stats.figures,
     faces=faces.card_faces,
     components=components.components,

@@ -179,6 +179,31 @@ def _remember(key: tuple, cards: PlantedCards, sums: Sums) -> None:
     _sums[key] = (cards, sums)
 
 
+#: Per total cost of a set of plants fed: (value, L, W, F) of each such set, the highest value first, where
+#: the value is the points it covers plus a given number of points per plant it makes fully grown.
+Buckets = list[list[tuple[int, int, int, int]]]
+_buckets: dict[tuple, tuple[PlantedCards, Buckets]] = {}
+
+
+def feeding_buckets(cards: PlantedCards, plants: Sequence[int], growth: Sequence[int], per_grown: int) -> Buckets:
+    """The sets of `feeding_sums` grouped by their total cost (see Buckets), each group by value, highest
+    first (`per_grown` points for each plant a set makes fully grown). Remembered like the sums."""
+    key = (id(cards), tuple(plants), tuple(growth), per_grown)
+    found = _buckets.get(key)
+    if found is not None:
+        return found[1]
+    sums = feeding_sums(cards, plants, growth)
+    buckets: Buckets = [[] for _ in range(max(total for _, _, _, total, _, _ in sums) + 1)]
+    for nl, nw, nf, total, covered, grown in sums:
+        buckets[total].append((covered + per_grown * grown, nl, nw, nf))
+    for bucket in buckets:
+        bucket.sort(reverse=True)
+    if len(_buckets) >= SUMS_CACHE_SIZE:
+        _buckets.clear()
+    _buckets[key] = (cards, buckets)
+    return buckets
+
+
 def best_gain(
     cards: PlantedCards,
     plants: Sequence[int],
@@ -188,42 +213,67 @@ def best_gain(
     decoration_kinds: Sequence[int],
     propagation: int,
 ) -> int:
-    """The gain of the solver's best feeding (`feedings(...)[0].gain`), found without listing the feedings."""
-    type_counts: dict[str, int] = {}
-    grown = 0
-    for p, t in zip(plants, growth):
-        plant = cards.plants[p]
-        type_counts[plant.type] = type_counts.get(plant.type, 0) + 1
-        grown += t >= len(plant.spaces)
-    dynamic = [d for d in (cards.decorations[k] for k in decoration_kinds) if d.scores in ("grown", "propagation")]
-    tools = len(tool_kinds)
-    before = sum(decoration_points(d, tools, type_counts, grown, propagation) for d in dynamic)
-    trays = seed_tray_bonus(cards, tool_kinds)
-    have_l, have_w, have_f, have_g = resources
-    have_basic = have_l + have_w + have_f
+    """The gain of the solver's best feeding (`feedings(...)[0].gain`), found without listing the feedings.
+
+    Whatever a set of plants costs, paying it leaves leftovers worth B - total (B, the budget: the L, W and F
+    held plus one for every `thumbs_per_resource` Green Thumbs), so its propagation depends on its total cost
+    alone, and no set costing more than B is affordable. For each total up to B, the first affordable set
+    of the highest value is the best of that total.
+    """
     per_thumb, per_token = cards.thumbs_per_resource, cards.leftovers_per_token
+    have_l, have_w, have_f, have_g = resources
+    budget = have_l + have_w + have_f + have_g // per_thumb
+    if not budget:  # every growth costs at least one resource (cards.py): only feeding nothing is possible
+        return 0
+    per_grown = 0
+    by_propagation = []
+    for kind in decoration_kinds:
+        deco = cards.decorations[kind]
+        if deco.scores == "grown":
+            per_grown += deco.points
+        elif deco.scores == "propagation":
+            by_propagation.append(deco)
+    trays = seed_tray_bonus(cards, tool_kinds)
+    buckets = feeding_buckets(cards, plants, growth, per_grown)
     best = None
-    for nl, nw, nf, total, covered, grown_more in feeding_sums(cards, plants, growth):
-        missing = (nl - have_l if nl > have_l else 0) + (nw - have_w if nw > have_w else 0) + \
-            (nf - have_f if nf > have_f else 0)
-        thumbs = missing * per_thumb
-        if thumbs > have_g:
+    for total in range(min(budget, len(buckets) - 1) + 1):
+        bucket = buckets[total]
+        if not bucket:
             continue
-        tokens = (have_basic - total + missing + (have_g - thumbs) // per_thumb) // per_token
+        tokens = (budget - total) // per_token
         if tokens:
             tokens += trays
-        gain = covered + tokens
-        if dynamic:
-            gain += sum(decoration_points(d, tools, type_counts, grown + grown_more, propagation + tokens)
-                        for d in dynamic) - before
-        if best is None or gain > best:
-            best = gain
+        extra = tokens
+        for deco in by_propagation:
+            extra += deco.points * ((propagation + tokens) // deco.per - propagation // deco.per)
+        if best is not None and bucket[0][0] + extra <= best:
+            continue
+        for value, nl, nw, nf in bucket:
+            if best is not None and value + extra <= best:
+                break
+            missing = (nl - have_l if nl > have_l else 0) + (nw - have_w if nw > have_w else 0) + \
+                (nf - have_f if nf > have_f else 0)
+            if missing * per_thumb <= have_g:
+                best = value + extra
+                break
     assert best is not None  # feeding nothing is always possible
     return best
+
+
+#: Action texts of feedings, by card data, plants and positions fed (search lists feedings at every node).
+_texts: dict[tuple, tuple[PlantedCards, str]] = {}
 
 
 def feeding_text(cards: PlantedCards, plants: Sequence[int], feeding: Feeding) -> str:
     """The action text of a feeding: `feed Monstera+Aloe Vera` (board order) or `feed none`."""
     if not feeding.positions:
         return "feed none"
-    return "feed " + "+".join(cards.plants[plants[pos]].name for pos in feeding.positions)
+    key = (id(cards), tuple(plants), feeding.positions)  # the entry holds `cards`, so its id stays its own
+    found = _texts.get(key)
+    if found is not None:
+        return found[1]
+    text = "feed " + "+".join(cards.plants[plants[pos]].name for pos in feeding.positions)
+    if len(_texts) >= SUMS_CACHE_SIZE:
+        _texts.clear()
+    _texts[key] = (cards, text)
+    return text

@@ -7,12 +7,17 @@ rounds after this one. The greedy player's evaluation is that value minus the be
 A seat's value depends only on its own board and the stage of the game (the round, and whether the
 seat still feeds in it), so it is remembered by the board's contents (`board_value`): an action changes
 one board (or, at a reveal, each board once), and every other board's value is looked up, not re-scored.
-`steps.step_values` gives the value after each of a seat's actions from the change it makes.
+A board not seen before reuses what does not depend on its resources (its score and future spaces,
+`_fixed_part`), and the feeding solver's best gain comes from `feeding.best_gain`, which looks only at the
+sets of plants the resources could pay for. `steps.step_values` gives the value after each of a seat's
+actions from the change it makes.
 """
 
 from __future__ import annotations
 
 import weakref
+from dataclasses import dataclass, field
+from typing import Any
 
 from .engine import FEED, OVER, PlantedGame, PlantedState
 from .feeding import best_gain
@@ -30,16 +35,45 @@ OVER_STAGE = -1
 
 #: A board: (propagation, plants, growth, resources, tool cards, decoration cards), all plain tuples.
 Board = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+#: What a board's value needs besides its resources: (score, points of the spaces later rounds could fill,
+#: tool kinds, decoration kinds).
+FixedPart = tuple[float, float, tuple[int, ...], tuple[int, ...]]
 
-_memories: weakref.WeakKeyDictionary[PlantedGame, dict[tuple, float]] = weakref.WeakKeyDictionary()
+
+@dataclass
+class Memory:
+    """What one game's evaluation remembers (each game has its own card data); every part is emptied when full.
+
+    `boards`: a board's value by (stage, board). `fixed`: the parts of a value that do not depend on the
+    resources (see `_fixed_part`) by stage and board less resources. `steps`: the values a seat's own board
+    takes after each of a list of actions (`steps.step_values`) by stage, board and actions.
+    """
+
+    boards: dict[tuple, float] = field(default_factory=dict)
+    fixed: dict[tuple, FixedPart] = field(default_factory=dict)
+    steps: dict[tuple, list[float]] = field(default_factory=dict)
 
 
-def memory_of(game: PlantedGame) -> dict[tuple, float]:
-    """The remembered board values of `game` (each game has its own card data), keyed by stage and board."""
-    found = _memories.get(game)
-    if found is None:
-        found = _memories[game] = {}
-    return found
+_memories: weakref.WeakKeyDictionary[PlantedGame, Memory] = weakref.WeakKeyDictionary()
+_last: list = [None, None]  # the game last asked about and its memory (saves the weak lookup; keeps that game)
+
+
+def memory_of(game: PlantedGame) -> Memory:
+    """What `game`'s evaluation remembers."""
+    if _last[0] is not game:
+        memory = _memories.get(game)
+        if memory is None:
+            memory = _memories[game] = Memory()
+        _last[0], _last[1] = game, memory
+    return _last[1]
+
+
+def remember(table: dict, key: tuple, value: Any) -> Any:
+    """Store `value` under `key` in one of a memory's tables (emptied first when full) and return it."""
+    if len(table) >= BOARD_CACHE_SIZE:
+        table.clear()
+    table[key] = value
+    return value
 
 
 def stage_of(state: PlantedState, seat: int) -> int:
@@ -55,35 +89,47 @@ def board_of(state: PlantedState, seat: int) -> Board:
             tuple(state.resources[seat]), tuple(state.tools[seat]), tuple(state.decorations[seat]))
 
 
-def board_value(game: PlantedGame, stage: int, board: Board, memory: dict[tuple, float]) -> float:
+def board_value(game: PlantedGame, stage: int, board: Board, memory: Memory) -> float:
     """The value of a board at a stage, from `memory` or computed (and remembered)."""
     key = (stage, board)
-    value = memory.get(key)
+    value = memory.boards.get(key)
     if value is None:
-        if len(memory) >= BOARD_CACHE_SIZE:
-            memory.clear()
-        value = memory[key] = _board_value(game, stage, board)
+        value = remember(memory.boards, key, _board_value(game, stage, board, memory))
     return value
 
 
-def _board_value(game: PlantedGame, stage: int, board: Board) -> float:
-    cards = game.cards
+def _board_value(game: PlantedGame, stage: int, board: Board, memory: Memory) -> float:
     propagation, plants, growth, resources, tools, decorations = board
-    tool_kinds = [cards.tool_of[c] for c in tools]
-    decoration_kinds = [cards.decoration_of[c] for c in decorations]
-    score = float(board_total(cards, plants, growth, propagation, tool_kinds, decoration_kinds))
+    score, future, tool_kinds, decoration_kinds = _fixed_part(game, stage, board, memory)
     if stage == OVER_STAGE:
         return score
     feeding_now = stage & 1
-    gain = best_gain(cards, plants, growth, resources, tool_kinds, decoration_kinds, propagation) if feeding_now else 0
+    gain = best_gain(game.cards, plants, growth, resources, tool_kinds, decoration_kinds, propagation) \
+        if feeding_now else 0
+    return score + gain + FUTURE_WEIGHT * future + RESOURCE_WEIGHT * sum(resources)
+
+
+def _fixed_part(game: PlantedGame, stage: int, board: Board, memory: Memory) -> FixedPart:
+    """What `_board_value` needs besides the resources: the score, the points of the spaces later rounds
+    could fill, and the kinds of the tools and decorations (remembered by stage and board less resources)."""
+    propagation, plants, growth, _, tools, decorations = board
+    key = (stage, propagation, plants, growth, tools, decorations)
+    found = memory.fixed.get(key)
+    if found is not None:
+        return found
+    cards = game.cards
+    tool_kinds = tuple(cards.tool_of[c] for c in tools)
+    decoration_kinds = tuple(cards.decoration_of[c] for c in decorations)
+    score = float(board_total(cards, plants, growth, propagation, tool_kinds, decoration_kinds))
     later_rounds = cards.rounds - (stage >> 1) - 1
     future = 0.0
-    if later_rounds > 0:
+    if stage != OVER_STAGE and later_rounds > 0:
+        feeding_now = stage & 1
         for plant_id, tokens in zip(plants, growth):
             spaces = cards.plants[plant_id].spaces
             start = tokens + feeding_now
             future += sum(spaces[start:start + later_rounds])
-    return score + gain + FUTURE_WEIGHT * future + RESOURCE_WEIGHT * sum(resources)
+    return remember(memory.fixed, key, (score, future, tool_kinds, decoration_kinds))
 
 
 def seat_value(game: PlantedGame, state: PlantedState, seat: int) -> float:
@@ -112,10 +158,22 @@ def full_seat_value(game: PlantedGame, state: PlantedState, seat: int) -> float:
 def seat_values(game: PlantedGame, state: PlantedState) -> list[float]:
     """Every seat's value, in seat order."""
     memory = memory_of(game)
-    return [board_value(game, stage_of(state, seat), board_of(state, seat), memory) for seat in range(state.players)]
+    if state.phase == OVER:
+        stages = [OVER_STAGE] * state.players
+    elif state.phase == FEED:
+        stages = [2 * state.round + (not fed) for fed in state.fed]
+    else:
+        stages = [2 * state.round + 1] * state.players
+    values = []
+    for seat, stage in enumerate(stages):
+        board = board_of(state, seat)
+        value = memory.boards.get((stage, board))
+        values.append(board_value(game, stage, board, memory) if value is None else value)
+    return values
 
 
 def evaluate(game: PlantedGame, state: PlantedState, seat: int) -> float:
     """`seat`'s value minus the best other seat's (each board's value looked up by its contents)."""
     values = seat_values(game, state)
-    return values[seat] - max(value for other, value in enumerate(values) if other != seat)
+    mine = values.pop(seat)
+    return mine - max(values)
