@@ -29,7 +29,6 @@ AGENTS: dict[str, str] = {
     "random": "tablepress.agents.random_agent:RandomAgent",
     "greedy": "tablepress.agents.greedy:GreedyAgent",
     "ismcts": "tablepress.agents.ismcts:IsmctsAgent",
-    "rollout": "tablepress.agents.rollout:RolloutAgent",
     "policy": "tablepress.rl.policy_agent:PolicyAgent",
 }
 #: The budgets each agent is built with: "count" (`greedy:8` determinizations, `ismcts:500` iterations)
@@ -38,7 +37,6 @@ BUDGETS: dict[str, frozenset[str]] = {
     "random": frozenset(),
     "greedy": frozenset({"count"}),
     "ismcts": frozenset({"count", "time"}),
-    "rollout": frozenset({"count"}),
     "policy": frozenset({"file"}),
 }
 #: The largest count and the longest time a decision any spec may ask for (the web server allows less).

@@ -20,6 +20,15 @@ One search per decision, rooted at the deciding seat's information set. Each ite
    so opponents are searched as players of their own interests (any number of players). The reward is
    each seat's margin over the best rival (`backup="best"`), or over the rivals' mean, or its own value.
 
+**Root candidates** (`root_candidates=k`; a game's `heuristics.SEARCH` may ask for it): the tree is
+replaced by a rollout improvement of greedy (Bertsekas): the k root actions greedy judges best are each
+rolled out on the same determinizations (common random numbers), every seat playing as the greedy player
+would in that determinization (its whole-turn lookahead, `greedy.action_values`) until the seat's turn
+has come round `rollout_turns` times, then the heuristic cut-off; the best mean wins. Each rollout is one
+iteration. Against greedy opponents this models them exactly but for the hidden cards. (Searching the
+seat's own tree with greedy-modelled rivals was tried too: By This 3p 38 % of 60, Pressed 18 % of 20 —
+no better than the plain search, so it is not kept.)
+
 Where a game gives fast one-step values (`Heuristics.step_values`), ranking a node's new actions,
 greedy rollout steps and finishing a turn use them instead of cloning, applying and evaluating every
 action: the same values, so the same search for the same seed; only a chosen action is applied.
@@ -46,9 +55,9 @@ from typing import Any, NamedTuple
 
 from ..core.game import Game
 from .base import Agent, Seconds, SeatInfo
-from .evaluation import (BACKUPS, Evaluate, StepValues, cutoff_margins, fast_step_values_for, final_margins, heuristic_for,
-                         margin_step_values_for, search_hints_for, seat_value_for)
-from .greedy import follow_turn, pick_best
+from .evaluation import (BACKUPS, Evaluate, StepValues, TurnGoesOn, cutoff_margins, fast_step_values_for, final_margins,
+                         heuristic_for, margin_step_values_for, search_hints_for, seat_value_for, turn_goes_on_for)
+from .greedy import action_values, follow_turn, pick_best
 
 DEFAULT_ITERATIONS = 300
 #: Rollout steps after the tree, and actions a greedy rollout step tries, unless the game suggests others.
@@ -59,6 +68,14 @@ ROLLOUT_SAMPLE = 4
 PRIOR_WEIGHT = 5.0
 #: Determinizations the root's prior (the greedy player's judgement) is averaged over.
 PRIOR_SAMPLES = 4
+#: How many root actions (the best by the greedy judgement) are compared by greedy rollouts on shared
+#: determinizations; 0: a tree search over all of them (`root_candidates`), unless the game suggests more.
+ROOT_CANDIDATES = 0
+#: With root candidates, how many of the searching seat's own turns a rollout plays (the first is the one
+#: the candidate is in) before the heuristic cut-off, unless the game suggests others (`rollout_turns`).
+ROLLOUT_TURNS = 1
+#: The most steps a greedy rollout takes (a guard; a round of turns is far fewer).
+MODEL_STEP_CAP = 200
 
 
 class _Fast(NamedTuple):
@@ -123,6 +140,10 @@ class IsmctsAgent(Agent):
     gets the one-step judgement like every other node). `finish_turn` (default on) lets the last
     mover finish its turn before a cut-off. `backup` is the reward each seat backs up (evaluation.BACKUPS:
     its margin over the best rival, over the mean of the rivals, or its own value).
+    `root_candidates` (compare only greedy's k best root actions by greedy rollouts on shared
+    determinizations, choosing the best mean; 0: the tree) and `rollout_turns` (the seat's own turns such
+    a rollout reaches before the cut-off) come from the game's `heuristics.SEARCH` when not given, else
+    `ROOT_CANDIDATES`, `ROLLOUT_TURNS`.
     """
 
     def __init__(
@@ -139,6 +160,8 @@ class IsmctsAgent(Agent):
         prior_samples: int = PRIOR_SAMPLES,
         finish_turn: bool = True,
         backup: str = "best",
+        rollout_turns: int | None = None,
+        root_candidates: int | None = None,
     ):
         if budget is not None and (isinstance(budget, bool) or not budget > 0):
             raise ValueError(f"ismcts takes a positive budget, not {budget!r}")
@@ -153,6 +176,14 @@ class IsmctsAgent(Agent):
                              f"not {rollout_depth}, {rollout_sample}")
         if backup not in BACKUPS:
             raise ValueError(f"backup must be one of {', '.join(BACKUPS)}, not {backup!r}")
+        if rollout_turns is not None and rollout_turns < 1:
+            raise ValueError(f"rollout_turns must be 1 or more, not {rollout_turns}")
+        if root_candidates is not None and root_candidates < 0:
+            raise ValueError(f"root_candidates must be 0 (a tree search) or more, not {root_candidates}")
+        self.root_candidates = root_candidates
+        self._candidates = 0
+        self.rollout_turns = rollout_turns
+        self._turns = ROLLOUT_TURNS
         self.backup = backup
         self._low, self._high = 0.0, 0.0
         self.rng = random.Random(seed)
@@ -178,7 +209,8 @@ class IsmctsAgent(Agent):
 
     # ----- the search ----------------------------------------------------------------------------
     def choose(self, info: SeatInfo) -> str:
-        """Search from the seat's information set and return the most visited root action."""
+        """Search from the seat's information set and return the most visited root action (with
+        `root_candidates`, the candidate of the best mean rollout reward)."""
         actions = info.legal_actions()
         if len(actions) == 1:
             self.last_iterations = 0
@@ -189,7 +221,12 @@ class IsmctsAgent(Agent):
         hints = search_hints_for(game)
         self._sample = (self.rollout_sample if self.rollout_sample is not None
                         else hints.get("rollout_sample", ROLLOUT_SAMPLE))
+        self._turns = self.rollout_turns or int(hints.get("rollout_turns", ROLLOUT_TURNS))
+        goes_on = turn_goes_on_for(game)
+        self._candidates = (self.root_candidates if self.root_candidates is not None
+                            else int(hints.get("root_candidates", ROOT_CANDIDATES)))
         roots: list[Node] = []
+        flat: list[tuple[str, Any]] = []  # (candidate, determinization) rollouts still to run in this group
         iterations = 0
         self._low, self._high = math.inf, -math.inf
         deadline = time.perf_counter() + float(self.budget) if isinstance(self.budget, Seconds) else None
@@ -199,6 +236,11 @@ class IsmctsAgent(Agent):
                     break
             elif iterations and time.perf_counter() >= deadline:
                 break
+            if flat:
+                action, shared_state = flat.pop()
+                self._flat_rollout(game, shared_state, roots[info.seat], action, evaluate, info.seat, fast, goes_on)
+                iterations += 1
+                continue
             state = info.determinize(self.rng)
             if not roots:
                 players = self._players = len(game.scores(state))
@@ -207,10 +249,35 @@ class IsmctsAgent(Agent):
                 roots = [Node()] * players if game.public_actions else [Node() for _ in range(players)]
                 if self.prior_samples > 0 and self.prior_weight > 0:
                     self._judge_root(info, state, roots[info.seat], actions, evaluate, fast)
+            if self._candidates:
+                if not roots[info.seat].order:
+                    self._rank(game, state, roots[info.seat], info.seat, actions, evaluate, fast)
+                flat = [(action, state) for action in reversed(roots[info.seat].order[:self._candidates])]
+                continue
             self._iterate(game, state, roots, evaluate, info.seat, fast)
             iterations += 1
         self.last_iterations = iterations
+        if self._candidates:
+            return self._best_mean(roots[info.seat])
         return self._best(roots[info.seat], actions)
+
+    def _flat_rollout(self, game: Game, state: Any, root: Node, action: str, evaluate: Evaluate, me: int,
+                      fast: _Fast, goes_on: TurnGoesOn | None) -> None:
+        """One rollout of a root candidate (`root_candidates` mode) on a copy of a determinization that
+        every candidate of the group shares: the candidate, then everyone as the greedy player until the
+        seat's turn comes round `rollout_turns` times (common random numbers: the candidates differ by
+        their own effect, not by the draw of hidden cards)."""
+        child = _after(game, state, me, action)
+        reward = self._greedy_rollout(game, child, evaluate, me, fast, goes_on)[me]
+        root.n[action] = root.n.get(action, 0) + 1
+        root.w[action] = root.w.get(action, 0.0) + reward
+
+    def _best_mean(self, root: Node) -> str:
+        """The root candidate with the best mean rollout reward; ties by the prior, then the order."""
+        def key(action: str) -> tuple[float, float]:
+            return root.w[action] / root.n[action], root.prior.get(action, 0.0)
+
+        return max((a for a in root.order if root.n.get(a)), key=key)
 
     def _rollout_depth(self, hints: dict[str, Any], players: int) -> int:
         """Rollout steps: the agent's own setting, else the game's hint (per rival seat, or fixed), else the default."""
@@ -271,6 +338,44 @@ class IsmctsAgent(Agent):
         for visited, action, actor in path:
             visited.n[action] += 1
             visited.w[action] += rewards[actor]
+
+    def _greedy_step(self, game: Game, state: Any, seat: int, evaluate: Evaluate, fast: _Fast,
+                       goes_on: TurnGoesOn | None) -> str | None:
+        """The greedy player's action for `seat` in this determinized state (its whole turn looked
+        through, as `greedy.action_values` does; ties by the agent's generator), or None if it has none."""
+        legal = game.legal_actions(state, seat)
+        if len(legal) <= 1:
+            return legal[0] if legal else None
+        values = action_values(game, [state], seat, legal, evaluate, self.rng, step_values=fast.steps,
+                               turn_goes_on=goes_on)
+        return pick_best(legal, values, self.rng)[0]
+
+    def _greedy_rollout(self, game: Game, state: Any, evaluate: Evaluate, me: int, fast: _Fast = NO_FAST,
+                       goes_on: TurnGoesOn | None = None) -> list[float]:
+        """Play on from a leaf with every seat (`me` too) making the greedy player's choices until `me`'s
+        turn has come round `rollout_turns` times, then cut off with the heuristic (or score the end).
+
+        The leaf is in `me`'s turn (it has just acted): the rest of that turn is finished greedily first."""
+        my_turn, turns = True, 0
+        for _ in range(MODEL_STEP_CAP):
+            if game.is_over(state):
+                break
+            movers = game.to_move(state)
+            if not movers:
+                break
+            seat = next((s for s in movers if s != me), me)
+            if seat == me and not my_turn:
+                turns += 1
+                if turns >= self._turns:
+                    break
+            my_turn = seat == me
+            action = self._greedy_step(game, state, seat, evaluate, fast, goes_on)
+            if action is None:
+                break
+            game.apply_legal(state, seat, action)
+        if game.is_over(state):
+            return final_margins(game, state, self.backup)
+        return cutoff_margins(game, state, seat_value_for(game), self._players, self.backup)
 
     def _rank(self, game: Game, state: Any, node: Node, seat: int, legal: list[str], evaluate: Evaluate,
               fast: _Fast = NO_FAST) -> None:

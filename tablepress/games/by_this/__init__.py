@@ -11,7 +11,7 @@ PACKAGE = package(
     GAME,
     __file__,
     terminal=terminal,
-    heuristics=Heuristics(seat_value=heuristics.seat_value),
+    heuristics=Heuristics(seat_value=heuristics.seat_value, search=heuristics.SEARCH),
     stats=stats.figures,
     faces=faces.card_faces,
     components=components.components,

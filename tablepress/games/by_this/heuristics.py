@@ -23,6 +23,10 @@ SPECIAL_WEIGHT = 0.5  # a special in hand: a future option
 GROWTH_DISCOUNT = 0.8  # a close that still needs the closer's own placement is not yet on the shelf
 TURN_DISCOUNT = 0.7  # per turn ahead: hands change, specials re-key or dump the shelf
 WIN_BONUS = 0.5
+#: ismcts settings (agents/ismcts.py): greedy's 4 best actions each rolled out on shared determinizations,
+#: every seat playing as the greedy player, through 3 of the seat's own turns; the best mean chosen
+#: (3 players, against greedy: 56 % of 60 games, where the tree search won 32 %).
+SEARCH = {"root_candidates": 4, "rollout_turns": 3}
 
 
 #: The last race and what it was run on: margins ask every seat's value of the same state in a row.
