@@ -77,6 +77,30 @@ def region_part(size: int, room: int, region_min: int) -> tuple[int, float]:
     return 0, 0.0
 
 
+def join_regions(points: int, credit: float, col: str | None, room: int,
+                 beside: Iterable[tuple[int, int, str | None, int]], region_min: int) -> tuple[int, float]:
+    """`points` and `credit` once a kept card of colour `col` (with `room` empty sides) is placed beside
+    `beside` — each region's (size, room, colour, sides it shares with the card): it joins those of its
+    colour and takes one room per shared side from the others."""
+    size = 1
+    for region_size, region_room, region_colour, sides_shared in beside:
+        part_points, part_credit = region_part(region_size, region_room, region_min)
+        points -= part_points
+        credit -= part_credit
+        if region_colour == col:
+            size += region_size
+            room += region_room - sides_shared
+        else:
+            part_points, part_credit = region_part(region_size, region_room - sides_shared, region_min)
+            points += part_points
+            credit += part_credit
+    if col is not None:
+        part_points, part_credit = region_part(size, room, region_min)
+        points += part_points
+        credit += part_credit
+    return points, credit
+
+
 def _group(start: Spot, top: Mapping[Spot, int], value: Sequence[int], want: int, seen: set[Spot]) -> list[Spot]:
     """The number group of value `want` that holds `start` (its cells are added to `seen`)."""
     seen.add(start)
@@ -358,23 +382,8 @@ class AreaModel:
         region_min = tables.region_min
         regions = self.regions
         col = colour[card]
-        size = 1
-        for index, sides_shared in beside:
-            region_size, region_room, region_colour, _ = regions[index]
-            part_points, part_credit = region_part(region_size, region_room, region_min)
-            points -= part_points
-            credit -= part_credit
-            if region_colour == col:
-                size += region_size
-                room += region_room - sides_shared
-            else:
-                part_points, part_credit = region_part(region_size, region_room - sides_shared, region_min)
-                points += part_points
-                credit += part_credit
-        if col is not None:
-            part_points, part_credit = region_part(size, room, region_min)
-            points += part_points
-            credit += part_credit
+        points, credit = join_regions(points, credit, col, room,
+                                      [(*regions[index][:3], shared) for index, shared in beside], region_min)
         wing = tables.wing
         if wing[card] is not None:
             winged = (*winged, spot)
@@ -510,23 +519,7 @@ class AreaModel:
         points, credit, touched, beside, open_sides = holed
         col = colour[card]
         if spot not in lost:  # kept: it joins the regions of its colour beside it and takes their room there
-            region_min = tables.region_min
-            size, room = 1, open_sides
-            for region_size, region_room, region_colour, sides_shared in beside:
-                part_points, part_credit = region_part(region_size, region_room, region_min)
-                points -= part_points
-                credit -= part_credit
-                if region_colour == col:
-                    size += region_size
-                    room += region_room - sides_shared
-                else:
-                    part_points, part_credit = region_part(region_size, region_room - sides_shared, region_min)
-                    points += part_points
-                    credit += part_credit
-            if col is not None:
-                part_points, part_credit = region_part(size, room, region_min)
-                points += part_points
-                credit += part_credit
+            points, credit = join_regions(points, credit, col, open_sides, beside, tables.region_min)
         open_wings = self.open_wings
         wings, winged, wing = self.wings, self.winged, tables.wing
         butterfly_points = tables.butterfly_points
