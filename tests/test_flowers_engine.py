@@ -180,6 +180,7 @@ def test_every_card_is_seen_by_the_seat_or_in_a_hidden_zone():
             for seat in range(players):
                 public = GAME.view(state, seat)["public"]
                 seen = [c for area in public["areas"] for cell in area for c in cell["cards"]] + public["removed"]
+                seen += public["box_violets"]
                 seen += [s["top"] for s in public["stacks"] if s["top"]]
                 drawn = public["drawn"] or GAME.view(state, seat)["private"].get("drawn")
                 if drawn is None and state.drawn is not None:

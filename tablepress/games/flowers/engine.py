@@ -80,8 +80,8 @@ class FlowersGame(Game[FlowersState]):
         return views.view(self.cards, state, seat)
 
     def hidden_zones(self, state: FlowersState, seat: int) -> dict[str, Any]:
-        """The unseen part of every stack (bottom first) and the box, which nobody sees."""
-        return views.hidden_zones(state)
+        """The unseen part of every stack (bottom first) and the box's coloured cards, which nobody sees."""
+        return views.hidden_zones(self.cards, state)
 
     def determinize(self, state: FlowersState, seat: int, rng: random.Random) -> FlowersState:
         """Reshuffle every card `seat` has not seen (stacks below visible tops, the box's coloured cards, another's blind draw)."""

@@ -1,8 +1,9 @@
 """Who sees what in Flowers: the views, the zones nobody sees, and determinizations that resample them.
 
-Public: every area, the stacks' sizes and face-up tops, a face-up draw, the timer's pile, live scores.
+Public: every area, the stacks' sizes and face-up tops, a face-up draw, the timer's pile, live scores,
+the violets in the box (nobody plays them; everyone knows they are there).
 The drawer alone sees a face-down draw. Nobody sees the cards below the face-up tops, the face-down
-stack, a face-up stack's next card before it is turned up at the end of the turn, or the box.
+stack, a face-up stack's next card before it is turned up at the end of the turn, or the box's coloured cards.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ def view(cards: FlowersCards, state: FlowersState, seat: int | None) -> dict[str
             for area in state.areas
         ],
         "removed": [codes[c] for c in state.removed],
+        "box_violets": [codes[c] for c in state.box if c in cards.violets],
         "scores": [score_area(area, cards).total for area in state.areas],
         "marks": [area_marks(area, cards) for area in state.areas],
     }
@@ -70,14 +72,16 @@ def view(cards: FlowersCards, state: FlowersState, seat: int | None) -> dict[str
     return {"public": public, "private": private}
 
 
-def hidden_zones(state: FlowersState) -> dict[str, Any]:
-    """The unseen part of every stack (bottom first) and the box: the same for every seat.
+def hidden_zones(cards: FlowersCards, state: FlowersState) -> dict[str, Any]:
+    """The unseen part of every stack (bottom first) and the box's coloured cards: the same for every seat
+    (the box's violets are public: the view shows them).
 
     Flowers has no chance after the deal; another seat's face-down draw is that seat's private view.
     """
     zones: dict[str, Any] = {f"stack {index + 1}": state.stacks[index][:_unseen(state, index)]
                              for index in range(len(state.stacks))}
-    zones["box"] = list(state.box)
+    violets = set(cards.violets)
+    zones["box"] = [card for card in state.box if card not in violets]
     return zones
 
 
