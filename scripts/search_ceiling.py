@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""How much of a search's weakness is hidden information (a diagnostic, not an agent and not a test).
+
+Plays one `ismcts` seat (any of `IsmctsAgent`'s settings) against `greedy` in every other seat, the
+searcher's seat rotating game by game, and reports its win rate with a Wilson 95% interval. With
+`--true-state` the searcher's determinizations are copies of the true state: it plays as if it saw every
+hand and the deck order. The gap between the two runs is what better guessing of hidden cards could buy
+at most; no seat spec can reach this mode, because a bot that looks at hidden cards is a bug.
+
+    .venv/bin/python scripts/search_ceiling.py pressed --players 3 --games 60 --true-state
+    .venv/bin/python scripts/search_ceiling.py by-this --players 2 --games 60 --search '{"root_candidates": 0}'
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any
+
+from tablepress.agents.base import SeatInfo, make_agent
+from tablepress.agents.ismcts import IsmctsAgent
+from tablepress.core.match import Match
+from tablepress.core.registry import get_game
+from tablepress.sim.stats import wilson
+
+
+class TrueStateInfo(SeatInfo):
+    """A seat's information whose determinizations are copies of the true state (the diagnostic's cheat)."""
+
+    __slots__ = ()
+
+    def determinize(self, rng: random.Random) -> Any:
+        """A copy of the true state: nothing hidden is resampled."""
+        return self.game.clone(self._state)
+
+
+def play(name: str, players: int, games: int, seed: int, search: dict[str, Any], true_state: bool) -> dict[str, Any]:
+    """The searcher's wins (a shared victory counts 1/k) and win rate over `games` games against greedy."""
+    game = get_game(name)
+    rng = random.Random(seed)
+    wins = 0.0
+    for index in range(games):
+        match = Match(game, players, rng.getrandbits(32))
+        searcher = index % players
+        agents = [make_agent("greedy", rng.getrandbits(32)) for _ in range(players)]
+        agents[searcher] = IsmctsAgent(seed=rng.getrandbits(32), **search)
+        while not match.is_over:
+            seat = match.next_mover()
+            info = match.seat_info(seat)
+            if seat == searcher and true_state:
+                info = TrueStateInfo(game, match.state, seat)
+            match.act(seat, agents[seat].choose(info))
+        winners = game.winners(match.state)
+        if searcher in winners:
+            wins += 1 / len(winners)
+        print(f"{index + 1}/{games} games, win rate {wins / (index + 1):.0%}", file=sys.stderr, flush=True)
+    low, high = wilson(wins, games)
+    return {"game": name, "players": players, "games": games, "seed": seed, "search": search,
+            "true_state": true_state, "wins": wins, "win_rate": wins / games, "ci95": [low, high]}
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    """Parse the command line, play, print the result as JSON and return it."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--budget", type=int, default=300, help="search iterations a decision")
+    parser.add_argument("--search", default="{}", help="other IsmctsAgent settings as JSON")
+    parser.add_argument("--true-state", action="store_true", help="let the searcher see the true state")
+    args = parser.parse_args(argv)
+    search = {"budget": args.budget, **json.loads(args.search)}
+    result = play(args.game, args.players, args.games, args.seed, search, args.true_state)
+    print(json.dumps(result))
+    return result
+
+
+if __name__ == "__main__":
+    main()
