@@ -16,11 +16,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 from typing import Any
+
+from rich.progress import Progress
 
 from tablepress.agents.base import SeatInfo, make_agent
 from tablepress.agents.ismcts import IsmctsAgent
+from tablepress.core.errors import TablepressError
 from tablepress.core.match import Match
 from tablepress.core.registry import get_game
 from tablepress.sim.stats import wilson
@@ -41,24 +43,31 @@ def play(name: str, players: int, games: int, seed: int, search: dict[str, Any],
     game = get_game(name)
     rng = random.Random(seed)
     wins = 0.0
-    for index in range(games):
-        match = Match(game, players, rng.getrandbits(32))
-        searcher = index % players
-        agents = [make_agent("greedy", rng.getrandbits(32)) for _ in range(players)]
-        agents[searcher] = IsmctsAgent(seed=rng.getrandbits(32), **search)
-        while not match.is_over:
-            seat = match.next_mover()
-            info = match.seat_info(seat)
-            if seat == searcher and true_state:
-                info = TrueStateInfo(game, match.state, seat)
-            match.act(seat, agents[seat].choose(info))
-        winners = game.winners(match.state)
-        if searcher in winners:
-            wins += 1 / len(winners)
-        print(f"{index + 1}/{games} games, win rate {wins / (index + 1):.0%}", file=sys.stderr, flush=True)
+    with Progress(transient=True) as progress:
+        task = progress.add_task("games", total=games)
+        for index in range(games):
+            wins += _one_game(game, players, index, rng, search, true_state)
+            progress.update(task, advance=1, description=f"win rate {wins / (index + 1):.0%}")
     low, high = wilson(wins, games)
     return {"game": name, "players": players, "games": games, "seed": seed, "search": search,
             "true_state": true_state, "wins": wins, "win_rate": wins / games, "ci95": [low, high]}
+
+
+def _one_game(game: Any, players: int, index: int, rng: random.Random, search: dict[str, Any],
+              true_state: bool) -> float:
+    """The searcher's share of one game's victory (its seat rotates with `index`)."""
+    match = Match(game, players, rng.getrandbits(32))
+    searcher = index % players
+    agents = [make_agent("greedy", rng.getrandbits(32)) for _ in range(players)]
+    agents[searcher] = IsmctsAgent(seed=rng.getrandbits(32), **search)
+    while not match.is_over:
+        seat = match.next_mover()
+        info = match.seat_info(seat)
+        if seat == searcher and true_state:
+            info = TrueStateInfo(game, match.state, seat)
+        match.act(seat, agents[seat].choose(info))
+    winners = game.winners(match.state)
+    return 1 / len(winners) if searcher in winners else 0.0
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -72,7 +81,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--search", default="{}", help="other IsmctsAgent settings as JSON")
     parser.add_argument("--true-state", action="store_true", help="let the searcher see the true state")
     args = parser.parse_args(argv)
-    search = {"budget": args.budget, **json.loads(args.search)}
+    try:
+        extra = json.loads(args.search)
+        if not isinstance(extra, dict):
+            raise ValueError("--search takes a JSON object of IsmctsAgent settings")
+        search = {"budget": args.budget, **extra}
+        IsmctsAgent(**search)
+        get_game(args.game).check_players(args.players)
+        if args.games < 1:
+            raise ValueError("--games must be 1 or more")
+    except (TablepressError, ValueError, TypeError) as exc:
+        parser.error(" ".join(str(exc).split()))
     result = play(args.game, args.players, args.games, args.seed, search, args.true_state)
     print(json.dumps(result))
     return result

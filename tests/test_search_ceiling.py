@@ -6,6 +6,8 @@ import importlib.util
 import random
 from pathlib import Path
 
+import pytest
+
 from tablepress.core.match import Match
 from tablepress.core.registry import get_game
 
@@ -40,3 +42,16 @@ def test_a_short_run_reports_a_rate_inside_its_interval(capsys):
     low, high = result["ci95"]
     assert low <= result["win_rate"] <= high
     assert '"win_rate"' in capsys.readouterr().out
+
+
+def test_bad_settings_get_one_line_and_play_nothing(capsys):
+    script = _script()
+    for argv, says in ((["no-such-game"], "no-such-game"), (["pressed", "--players", "9"], "not 9"),
+                       (["pressed", "--search", "[1]"], "JSON object"),
+                       (["pressed", "--search", '{"nope": 1}'], "nope"), (["pressed", "--games", "0"], "--games")):
+        with pytest.raises(SystemExit) as stop:
+            script.main(argv)
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        errors = [line for line in err.splitlines() if "error:" in line]
+        assert "Traceback" not in err and len(errors) == 1 and says in errors[0]  # the usage, then one line
