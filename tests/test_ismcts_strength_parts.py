@@ -131,3 +131,25 @@ def test_a_game_may_ask_for_root_candidates(monkeypatch: pytest.MonkeyPatch) -> 
     assert (given._candidates, given._turns) == (0, 1)
     monkeypatch.undo()
     assert search_hints_for(get_game("by-this")) == {"root_candidates": 4, "rollout_turns": 3}
+
+
+@pytest.mark.parametrize("budget, counted", [(7, 2), (2, 1)])
+def test_a_budget_ending_inside_a_group_counts_whole_groups_only(budget: int, counted: int) -> None:
+    """With 3 candidates and 7 rollouts the seventh (a group begun, not finished) is not counted, so every
+    candidate is judged on the same determinizations; a budget inside the first group keeps what it has."""
+    game, state, seat = _position("pressed", 3, 2, 3)
+    agent = IsmctsAgent(seed=7, budget=budget, root_candidates=3)
+    judged: list[dict[str, int]] = []
+    real = agent._best_mean
+
+    def spy(root: Node) -> str:
+        judged.append(dict(root.n))
+        return real(root)
+
+    agent._best_mean = spy  # type: ignore[method-assign]
+    agent.choose(SeatInfo(game, state, seat))
+    assert agent.last_iterations == budget
+    if budget >= 3:
+        assert sorted(judged[0].values()) == [counted] * 3
+    else:
+        assert sum(judged[0].values()) == budget

@@ -124,6 +124,18 @@ class Node:
         return node
 
 
+def _count_group(root: Node, group: Node) -> None:
+    """Add one group's candidate rollouts (one shared determinization) to the root's, and empty the group.
+
+    Only whole groups are counted, so every candidate's mean is over the same determinizations (a budget
+    ending inside a group drops that group's rollouts)."""
+    for action, visits in group.n.items():
+        root.n[action] = root.n.get(action, 0) + visits
+        root.w[action] = root.w.get(action, 0.0) + group.w[action]
+    group.n.clear()
+    group.w.clear()
+
+
 class IsmctsAgent(Agent):
     """ISMCTS with availability-count UCB, heuristic progressive widening and a depth cut-off.
 
@@ -227,6 +239,7 @@ class IsmctsAgent(Agent):
                             else int(hints.get("root_candidates", ROOT_CANDIDATES)))
         roots: list[Node] = []
         flat: list[tuple[str, Any]] = []  # (candidate, determinization) rollouts still to run in this group
+        group = Node()  # this group's rollouts, counted at the root once every candidate has had its own
         iterations = 0
         self._low, self._high = math.inf, -math.inf
         deadline = time.perf_counter() + float(self.budget) if isinstance(self.budget, Seconds) else None
@@ -238,8 +251,10 @@ class IsmctsAgent(Agent):
                 break
             if flat:
                 action, shared_state = flat.pop()
-                self._flat_rollout(game, shared_state, roots[info.seat], action, evaluate, info.seat, fast, goes_on)
+                self._flat_rollout(game, shared_state, group, action, evaluate, info.seat, fast, goes_on)
                 iterations += 1
+                if not flat:
+                    _count_group(roots[info.seat], group)
                 continue
             state = info.determinize(self.rng)
             if not roots:
@@ -258,6 +273,8 @@ class IsmctsAgent(Agent):
             iterations += 1
         self.last_iterations = iterations
         if self._candidates:
+            if not roots[info.seat].n:  # the budget ended inside the first group: it is all there is
+                _count_group(roots[info.seat], group)
             return self._best_mean(roots[info.seat])
         return self._best(roots[info.seat], actions)
 
