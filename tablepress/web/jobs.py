@@ -32,6 +32,7 @@ from typing import Any
 from ..core.errors import TablepressError
 from .hub import QuotaExceeded
 from .logs import event
+from .worker_signals import watch_parent, workers_start_deaf_to_ctrl_c
 from .workshop_store import QUEUED, RUNNING, WorkshopStore
 
 log = logging.getLogger("tablepress.web")
@@ -148,7 +149,8 @@ class JobPool:
         context = multiprocessing.get_context("spawn")
         process = context.Process(target=work, args=(self.store.path, job_id, attempt, os.getpid()),
                                   name=f"simulation-{job_id}")
-        process.start()
+        with workers_start_deaf_to_ctrl_c():
+            process.start()
         self.running[job_id] = Running(process, attempt, time.monotonic())
         event(log, "job_started", job=job_id, attempt=attempt, pid=process.pid)
 
@@ -189,9 +191,7 @@ class JobPool:
 # ----- in the worker process ---------------------------------------------------------------------
 def work(db: str, job_id: str, attempt: int, parent: int) -> None:
     """Play one job (in a worker process) and store its summary and report, or fail it with the reason."""
-    from .thinking import _watch_parent
-
-    _watch_parent(parent)
+    watch_parent(parent)
     with contextlib.suppress(OSError):
         os.nice(NICENESS)
     store = WorkshopStore(db)

@@ -21,7 +21,6 @@ import multiprocessing
 import os
 import signal
 import threading
-import time
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -35,6 +34,7 @@ from ..core.match import SeatInfo
 from ..core.registry import get_game
 from ..core.rng import derive_seed
 from ..core.variants import apply_variant
+from .worker_signals import watch_parent, workers_start_deaf_to_ctrl_c
 
 #: Agents quick enough to run on the server's own thread pool.
 INSTANT = {"random"}
@@ -113,19 +113,6 @@ def check_variant(game_name: str, variant: Mapping[str, Any], players: int, opti
             raise DataError("variant: it needs more memory than this server gives a game") from None
 
 
-def _watch_parent(parent: int) -> None:
-    """In a worker: exit as soon as the server that started it is gone (even killed with SIGKILL)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group; the server stops us
-
-    def watch() -> None:
-        """Poll for the parent's death (the worker is then adopted by another process)."""
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
-
-
 def decision_seed(match_seed: int, seat: int, index: int) -> int:
     """The seed of the agent deciding action number `index` for `seat`."""
     return derive_seed(match_seed, "web-agent", seat, index)
@@ -145,7 +132,7 @@ class Thinker:
     def _processes(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_watch_parent, initargs=(os.getpid(),))
+                                             initializer=watch_parent, initargs=(os.getpid(),))
         return self._pool
 
     def _free_worker(self) -> asyncio.Semaphore:
@@ -191,7 +178,9 @@ class Thinker:
     async def _once(self, job: Callable[..., Any], args: tuple[Any, ...], limit: float) -> Any:
         pool = self._processes()
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(pool.submit(job, *args)), limit + self.grace)
+            with workers_start_deaf_to_ctrl_c():  # submitting may start a worker
+                future = pool.submit(job, *args)
+            return await asyncio.wait_for(asyncio.wrap_future(future), limit + self.grace)
         except asyncio.TimeoutError:
             self._kill(pool)
             raise OutOfTime(f"no answer after {limit + self.grace:g} s") from None

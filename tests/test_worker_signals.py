@@ -1,0 +1,72 @@
+"""Workers the server starts ignore the Ctrl-C the terminal sends the whole process group, from their first
+instruction on, and the server itself still gets it (tablepress/web/worker_signals.py)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+import time
+
+from tablepress.web.worker_signals import workers_start_deaf_to_ctrl_c
+
+
+def _start_and_interrupt(deaf: bool) -> int | None:
+    """Exit code of a spawned worker sent SIGINT while it is still starting up."""
+    process = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(0.5,))
+    if deaf:
+        with workers_start_deaf_to_ctrl_c():
+            process.start()
+    else:
+        process.start()
+    time.sleep(0.05)  # the child is importing, before any code of ours could ignore Ctrl-C
+    os.kill(process.pid, signal.SIGINT)
+    process.join(30)
+    return process.exitcode
+
+
+def test_a_worker_started_deaf_survives_ctrl_c_while_it_starts():
+    assert _start_and_interrupt(deaf=True) == 0
+
+
+def test_mutant_a_worker_started_plainly_dies_of_that_ctrl_c():
+    """Without the guard the same Ctrl-C kills the starting worker: the check above can fail."""
+    assert _start_and_interrupt(deaf=False) != 0
+
+
+def test_a_ctrl_c_meanwhile_reaches_the_server_afterwards_and_its_handler_is_restored():
+    seen: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
+    try:
+        handler = signal.getsignal(signal.SIGINT)
+        with workers_start_deaf_to_ctrl_c():
+            os.kill(os.getpid(), signal.SIGINT)
+            assert seen == []
+        for _ in range(100):  # the handler runs at the interpreter's next check
+            if seen:
+                break
+            time.sleep(0.01)
+        assert seen == [signal.SIGINT]
+        assert signal.getsignal(signal.SIGINT) is handler
+        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def test_off_the_main_thread_it_changes_nothing():
+    handler = signal.getsignal(signal.SIGINT)
+    errors: list[BaseException] = []
+
+    def enter() -> None:
+        try:
+            with workers_start_deaf_to_ctrl_c():
+                assert signal.getsignal(signal.SIGINT) is handler
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    thread = threading.Thread(target=enter)
+    thread.start()
+    thread.join()
+    assert errors == []
+    assert signal.getsignal(signal.SIGINT) is handler
