@@ -150,6 +150,33 @@ def test_serve_stops_cleanly_with_its_ai_workers_running(tmp_path, how):
     assert "Traceback" not in out + err and "leaked" not in err and "KeyboardInterrupt" not in err
 
 
+def test_ctrl_c_stops_a_simulation_on_a_pool_at_once(tmp_path):
+    """Ctrl-C (to the whole process group) ends `simulate --jobs 2` at once: no queued chunk is played
+    out, no worker prints a traceback or outlives it."""
+    sim = subprocess.Popen(
+        [sys.executable, "-m", "tablepress", "simulate", "flowers", "--games", "400", "--seats", "greedy",
+         "--jobs", "2", "-o", str(tmp_path / "rows.sqlite")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True, preexec_fn=_ctrl_c_as_at_a_terminal)
+    try:
+        time.sleep(4.0)  # started, its workers playing (400 games take minutes)
+        os.killpg(sim.pid, signal.SIGINT)
+        out, err = sim.communicate(timeout=30)
+    finally:
+        if sim.poll() is None:
+            os.killpg(sim.pid, signal.SIGKILL)
+            sim.wait()
+    assert sim.returncode == 130
+    assert "Traceback" not in out + err and "KeyboardInterrupt" not in err
+    time.sleep(0.5)
+    with pytest.raises(ProcessLookupError):  # no worker is left in its process group
+        os.killpg(sim.pid, 0)
+
+
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In the child: Ctrl-C as a terminal's foreground job gets it (a shell's background jobs ignore it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 # ----- the same options on every command --------------------------------------------------------------
 def test_short_help_version_and_what_play_help_lists(cli):
     assert cli("-h").exit_code == 0 and "Usage" in cli("-h").stdout

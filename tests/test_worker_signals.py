@@ -1,5 +1,5 @@
 """Workers the server starts ignore the Ctrl-C the terminal sends the whole process group, from their first
-instruction on, and the server itself still gets it (tablepress/web/worker_signals.py)."""
+instruction on, and the server itself still gets it (tablepress/core/worker_signals.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,20 @@ import signal
 import threading
 import time
 
-from tablepress.web.worker_signals import workers_start_deaf_to_ctrl_c
+from tablepress.core.worker_signals import workers_start_deaf_to_ctrl_c
 
 
 def _start_and_interrupt(deaf: bool) -> int | None:
-    """Exit code of a spawned worker sent SIGINT while it is still starting up."""
+    """Exit code of a spawned worker sent SIGINT while it is still starting up (this process taking Ctrl-C
+    as a terminal's foreground job does, whatever it inherited)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return _interrupted_exit(deaf)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _interrupted_exit(deaf: bool) -> int | None:
     process = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(0.5,))
     if deaf:
         with workers_start_deaf_to_ctrl_c():

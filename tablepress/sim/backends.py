@@ -15,6 +15,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
 from ..core.errors import TablepressError
+from ..core.worker_signals import ignore_ctrl_c, workers_start_deaf_to_ctrl_c
 from .runner import SimSpec, play_chunk
 
 Rows = list[dict[str, Any]]
@@ -59,8 +60,10 @@ def run_local(spec: SimSpec, seed: int, games: int, jobs: int, on_rows: Progress
             if on_rows:
                 on_rows(len(chunk))
         return rows
-    with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
-        pending = {pool.submit(play_chunk, spec, seed, chunk) for chunk in chunks(games, jobs)}
+    pool = ProcessPoolExecutor(max_workers=min(jobs, games), initializer=ignore_ctrl_c)
+    try:
+        with workers_start_deaf_to_ctrl_c():  # the first submit starts the workers
+            pending = {pool.submit(play_chunk, spec, seed, chunk) for chunk in chunks(games, jobs)}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
@@ -68,7 +71,18 @@ def run_local(spec: SimSpec, seed: int, games: int, jobs: int, on_rows: Progress
                 rows += part
                 if on_rows:
                     on_rows(len(part))
+    except BaseException:  # Ctrl-C, or a chunk's error: stop at once, not after every queued chunk
+        _stop(pool)
+        raise
+    pool.shutdown()
     return _sorted(rows)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the pool's workers now and drop its queued chunks."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):  # the executor has no public list
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)  # its manager thread sees them gone and ends
 
 
 #: A local Ray instance binds and talks over this address only.

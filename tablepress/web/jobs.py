@@ -32,7 +32,7 @@ from typing import Any
 from ..core.errors import TablepressError
 from .hub import QuotaExceeded
 from .logs import event
-from .worker_signals import watch_parent, workers_start_deaf_to_ctrl_c
+from ..core.worker_signals import watch_parent, workers_start_deaf_to_ctrl_c
 from .workshop_store import QUEUED, RUNNING, WorkshopStore
 
 log = logging.getLogger("tablepress.web")

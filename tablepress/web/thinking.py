@@ -34,7 +34,7 @@ from ..core.match import SeatInfo
 from ..core.registry import get_game
 from ..core.rng import derive_seed
 from ..core.variants import apply_variant
-from .worker_signals import watch_parent, workers_start_deaf_to_ctrl_c
+from ..core.worker_signals import watch_parent, workers_start_deaf_to_ctrl_c
 
 #: Agents quick enough to run on the server's own thread pool.
 INSTANT = {"random"}

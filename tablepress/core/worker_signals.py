@@ -1,7 +1,9 @@
-"""How the server's worker processes (AI decisions, simulation jobs) treat Ctrl-C and their parent's death.
+"""How worker processes (a simulation's pool, the server's AI decisions and jobs) treat Ctrl-C and their
+parent's death.
 
-The server stops its workers itself when it stops; a worker must neither die of the Ctrl-C the terminal
-sends to the whole process group nor outlive a server that was killed.
+Ctrl-C at a terminal reaches the whole process group. The process that started the workers stops them
+itself, so a worker must not die of that Ctrl-C with a traceback of its own, nor outlive a server that was
+killed.
 """
 
 from __future__ import annotations
@@ -18,11 +20,11 @@ from collections.abc import Iterator
 def workers_start_deaf_to_ctrl_c() -> Iterator[None]:
     """Around starting worker processes: they begin with Ctrl-C ignored.
 
-    Ctrl-C at a terminal reaches the whole process group, and a spawned worker still importing has not
-    yet ignored it itself (`watch_parent`), so it would die with a traceback. An ignored signal stays
-    ignored in a spawned child; a blocked one does not, so the server blocks SIGINT meanwhile and a Ctrl-C
-    in that moment reaches the server's own handler afterwards instead of being lost. Signal handlers
-    belong to the main thread: elsewhere (a test client's loop) this does nothing.
+    A worker still starting up has not yet ignored Ctrl-C itself (`watch_parent`, `ignore_ctrl_c`), so it
+    would die of it with a traceback. An ignored signal stays ignored in a started child (forked or
+    spawned); a blocked one does not always, so SIGINT is blocked meanwhile and a Ctrl-C in that moment
+    reaches the starting process's own handler afterwards instead of being lost. Signal handlers belong to
+    the main thread: elsewhere (a test client's loop) this does nothing.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -36,9 +38,14 @@ def workers_start_deaf_to_ctrl_c() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+def ignore_ctrl_c() -> None:
+    """In a worker: leave Ctrl-C to the process that started it (a process pool's initializer)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def watch_parent(parent: int) -> None:
     """In a worker: exit as soon as the server that started it is gone (even killed with SIGKILL)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group; the server stops us
+    ignore_ctrl_c()  # the server stops us
 
     def watch() -> None:
         """Poll for the parent's death (the worker is then adopted by another process)."""
