@@ -42,19 +42,23 @@ class Move:
 
 
 class SeatInfo:
-    """Everything one seat may use to decide: its view, its legal actions and determinizations.
+    """Everything one seat may use to decide: its view, its legal actions and determinizations, and the
+    moves it has seen.
 
     The true state stays private to this object; an agent never touches it. `determinize` gives full
-    states that agree with what the seat knows, for search.
+    states that agree with what the seat knows, for search; `history` the earlier moves as the seat saw
+    them, each with the seat's information just before it (when the seat decides inside a `Match`).
     """
 
-    __slots__ = ("game", "seat", "_state", "_legal")
+    __slots__ = ("game", "seat", "_state", "_legal", "_match")
 
-    def __init__(self, game: Game, state: Any, seat: int, legal: list[str] | None = None):
+    def __init__(self, game: Game, state: Any, seat: int, legal: list[str] | None = None,
+                 match: "Match | None" = None):
         self.game = game
         self.seat = seat
         self._state = state
         self._legal = legal
+        self._match = match
 
     def view(self) -> dict[str, Any]:
         """The seat's view: {"public": ..., "private": ...}."""
@@ -69,6 +73,27 @@ class SeatInfo:
     def determinize(self, rng: random.Random) -> Any:
         """A full state consistent with this seat's knowledge; hidden information resampled from `rng`."""
         return self.game.determinize(self._state, self.seat, rng)
+
+    def history(self, last: int) -> list["PastMove"]:
+        """Up to the `last` most recent moves, oldest first, each as this seat saw it with this seat's
+        information just before it; none outside a match, or when the match's moves do not rebuild its state."""
+        match = self._match
+        if match is None or last < 1:
+            return []
+        past = []
+        for move, before in match.states_before(max(0, len(match.moves) - last)):
+            past.append(PastMove(move.seat, move.seen_by(self.seat), SeatInfo(self.game, before, self.seat)))
+        return past
+
+
+@dataclass(frozen=True)
+class PastMove:
+    """An earlier move as one seat saw it: who moved, the move (in full only if it was the seat's own, else
+    what was shown), and that seat's information just before it."""
+
+    seat: int
+    action: str
+    before: SeatInfo
 
 
 @dataclass(frozen=True)
@@ -146,7 +171,19 @@ class Match:
 
     def seat_info(self, seat: int) -> SeatInfo:
         """What `seat` may use to decide now (its view, legal actions, determinizations)."""
-        return SeatInfo(self.game, self.state, seat, self.legal(seat))
+        return SeatInfo(self.game, self.state, seat, self.legal(seat), self)
+
+    def states_before(self, start: int) -> list[tuple[Move, Any]]:
+        """Each move from number `start` on with a copy of the state just before it, rebuilt from the seed;
+        none if the moves do not rebuild the state the match holds (it was set some other way)."""
+        game = self.game
+        state = game.new(self.players, self.seed, self.options)
+        found = []
+        for index, move in enumerate(self.moves):
+            if index >= start:
+                found.append((move, game.clone(state)))
+            game.apply_legal(state, move.seat, move.action)
+        return found if state == self.state else []
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The view of `seat` (None: a spectator)."""

@@ -125,6 +125,23 @@ def step_values(game: PressedGame, state: PressedState, seat: int, actions: Sequ
     return values
 
 
+def past_world(game: PressedGame, now: PressedState, seat: int, then: PressedState, actor: int,
+               moves: Sequence[tuple[int, str]]) -> PressedState | None:
+    """`then` with `actor`'s hand as the determinization `now` implies it was: its hand now with every
+    flower it has planted since put back. None before this round's deal (the hands were dealt since)."""
+    if then.round != now.round or then.phase == OVER:
+        return None
+    code_kind = game.cards.code_kind
+    hand = list(now.hands[actor])
+    for mover, action in moves:
+        if mover == actor and action.startswith("plant "):
+            hand.append(code_kind[action.split()[1]])
+    if len(hand) != len(then.hands[actor]):
+        return None
+    then.hands[actor] = sorted(hand)
+    return then
+
+
 def _swap_offered(bed: list[list[int]], row: int) -> bool:
     """Whether two columns reaching `row` hold different flowers there (an Anemone's swap is offered)."""
     return len({col[row] for col in bed if len(col) > row}) > 1

@@ -168,7 +168,6 @@ def _check_collection(item: Collection, cards: PressedCards, where: str) -> None
 
 
 def _read_declared(text: str, item: Collection, cards: PressedCards, where: str) -> None:
-    copy_kind = cards.copy_kind
     tucked = [0] * len(cards.names)
     any_tucked = False
     for chunk in text.split(","):
