@@ -60,7 +60,8 @@ def test_pressed_past_world_of_the_true_state_gives_the_rivals_true_hand_then():
     for index, past in enumerate(history):
         if past.seat == seat:
             continue
-        rewound = past_world(game, match.state, seat, game.clone(states[index]), past.seat, seen[index:])
+        rewound = past_world(game, match.state, seat, game.clone(states[index]), past.seat, seen[index:],
+                             random.Random(0))
         if states[index].round != match.state.round:
             assert rewound is None  # the hands were dealt since
             continue
@@ -137,3 +138,64 @@ def test_ismcts_with_a_belief_chooses_a_legal_action_and_bad_settings_are_refuse
         IsmctsAgent(belief_pool=-1)
     with pytest.raises(ValueError, match="belief_temperature"):
         IsmctsAgent(belief_temperature=0)
+
+
+def test_by_this_past_world_of_the_true_state_could_be_the_rivals_true_hand_then():
+    """Rewinding the true state to a rival's move: the hand has its true size, holds what it played then,
+    comes from its hand now and what it played since, and over a few draws of the unknown (which cards it
+    drew since) is sometimes exactly the true hand."""
+    from tablepress.games.by_this.heuristics import past_world as by_this_past_world
+
+    game = get_game("by-this")
+    match = Match(game, 3, 21)
+    agents = [make_agent("greedy", seat) for seat in range(3)]
+    while len(match.moves) < 30:
+        seat = match.next_mover()
+        match.act(seat, agents[seat].choose(match.seat_info(seat)))
+    seat = 0
+    history = match.seat_info(seat).history(12)
+    seen = [(past.seat, past.action) for past in history]
+    befores = [before for _move, before in match.states_before(len(match.moves) - 12)]
+    checked = exact = 0
+    for index, past in enumerate(history):
+        if past.seat == seat or past.action in ("close", "keep"):
+            continue
+        true_then = befores[index].hands[past.seat]
+        possible = Counter(match.state.hands[past.seat])  # its hand now and all it has played since
+        for mover, action in seen[index:]:
+            if mover == past.seat:
+                possible.update(game_cards_from(game, action))
+        for draw in range(20):
+            rewound = by_this_past_world(game, match.state, seat, game.clone(befores[index]), past.seat,
+                                         seen[index:], random.Random(draw))
+            hand = rewound.hands[past.seat]
+            assert len(hand) == len(true_then)
+            assert not Counter(game_cards_from(game, past.action)) - Counter(hand)
+            assert not Counter(hand) - possible
+            exact += hand == true_then
+        checked += 1
+    assert checked >= 3 and exact > 0
+
+
+def game_cards_from(game: Any, action: str) -> list[int]:
+    """The cards a By This action takes from the mover's hand (the module's own reading, for the test)."""
+    from tablepress.games.by_this.heuristics import _from_hand
+
+    return _from_hand(game, action)
+
+
+def test_by_this_reads_what_each_move_takes_from_the_hand():
+    from tablepress.games.by_this.heuristics import _from_hand
+
+    game = get_game("by-this")
+    ant, rice = game.by_name["Ant"], game.by_name["Rice"]
+    special = game.special_card
+    assert _from_hand(game, "place Ant left") == [ant]
+    assert _from_hand(game, "place Ant") == [ant]
+    assert _from_hand(game, "place Ant right from floor") == []
+    assert _from_hand(game, "floor Rice") == [rice]
+    assert _from_hand(game, "samenumber Ant after Rice") == [ant, special("samenumber")]
+    assert _from_hand(game, "samenumber Ant after Rice from floor") == [special("samenumber")]
+    assert _from_hand(game, "bythis A to Z") == [special("bythis")]
+    assert _from_hand(game, "dump") == [special("dump")] and _from_hand(game, "lock") == [special("lock")]
+    assert _from_hand(game, "close") == _from_hand(game, "keep") == _from_hand(game, "pass") == []

@@ -86,7 +86,7 @@ def _weights(info: SeatInfo, worlds: list[Any], rng: random.Random, temperature:
         for w, world in enumerate(worlds):
             if logs[w] == -math.inf:
                 continue
-            past = rewind(game, world, seat, game.clone(then), move.seat, seen[index:])
+            past = rewind(game, world, seat, game.clone(then), move.seat, seen[index:], rng)
             if past is None:
                 break
             reached = True

@@ -11,6 +11,7 @@ and the one column it grows; every other column's worth to each seat is worked o
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -126,9 +127,10 @@ def step_values(game: PressedGame, state: PressedState, seat: int, actions: Sequ
 
 
 def past_world(game: PressedGame, now: PressedState, seat: int, then: PressedState, actor: int,
-               moves: Sequence[tuple[int, str]]) -> PressedState | None:
+               moves: Sequence[tuple[int, str]], rng: random.Random) -> PressedState | None:
     """`then` with `actor`'s hand as the determinization `now` implies it was: its hand now with every
-    flower it has planted since put back. None before this round's deal (the hands were dealt since)."""
+    flower it has planted since put back (nothing is drawn within a round: `rng` is not needed). None
+    before this round's deal (the hands were dealt since)."""
     if then.round != now.round or then.phase == OVER:
         return None
     code_kind = game.cards.code_kind
