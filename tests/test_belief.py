@@ -199,3 +199,26 @@ def test_by_this_reads_what_each_move_takes_from_the_hand():
     assert _from_hand(game, "bythis A to Z") == [special("bythis")]
     assert _from_hand(game, "dump") == [special("dump")] and _from_hand(game, "lock") == [special("lock")]
     assert _from_hand(game, "close") == _from_hand(game, "keep") == _from_hand(game, "pass") == []
+
+
+def test_a_web_decision_sees_the_moves_that_led_to_its_state(monkeypatch):
+    """The server's AI workers rebuild the match from its moves, so an AI seat reads the same history in
+    a browser game as in a simulation; moves that do not lead to the state give none."""
+    from tablepress.web import thinking
+
+    match = _greedy_match(3, 6, lambda m: len(m.moves) >= 7)
+    seen: list[list[tuple[int, str]]] = []
+
+    class Spy:
+        def choose(self, info: SeatInfo) -> str:
+            seen.append([(past.seat, past.action) for past in info.history(5)])
+            return info.legal_actions()[0]
+
+    monkeypatch.setattr(thinking, "make_agent", lambda spec, seed: Spy())
+    seat = match.next_mover()
+    thinking.decide("pressed", None, match.state, seat, "ismcts", 1, past=thinking.played(match))
+    assert seen[-1] == [(m.seat, m.seen_by(seat)) for m in match.moves[-5:]]
+    wrong = thinking.played(match)._replace(moves=match.actions[:-1])
+    thinking.decide("pressed", None, match.state, seat, "ismcts", 1, past=wrong)
+    thinking.decide("pressed", None, match.state, seat, "ismcts", 1)
+    assert seen[-2:] == [[], []]

@@ -34,7 +34,7 @@ from .logs import event
 from .requests import Forbidden
 from .rooms import Room
 from .store import GameRow, Store, hash_token
-from .thinking import OutOfTime, Thinker, decision_seed
+from .thinking import OutOfTime, Played, Thinker, decision_seed, played
 
 log = logging.getLogger("tablepress.web")
 
@@ -412,7 +412,7 @@ class Hub:
                 break
             seat = min(seats)  # as `Match.next_mover` picks among simultaneous movers
             state, index = room.match.state, len(room.match.moves)
-            action = await self._choose(room, seat, state, index)
+            action = await self._choose(room, seat, state, index, played(room.match))
             async with room.lock:
                 if seat not in room.ai_seats:
                     continue  # its person took the seat back meanwhile
@@ -434,14 +434,15 @@ class Hub:
                     event(log, "store_failed", logging.ERROR, game=room.id, seat=seat, error=str(exc))
                     break
 
-    async def _choose(self, room: Room, seat: int, state: Any, index: int) -> str:
-        """The AI seat's choice in `state`, thought out off the event loop; a failing agent plays a random legal action."""
+    async def _choose(self, room: Room, seat: int, state: Any, index: int, past: Played | None = None) -> str:
+        """The AI seat's choice in `state` (reached by `past`), thought out off the event loop; a failing agent
+        plays a random legal action."""
         game = room.match.game
         seed = decision_seed(room.match.seed, seat, index)
         agent = room.ai_seats[seat]
         started = time.monotonic()
         try:
-            action = await self.thinker.choose(game, state, seat, agent, seed)
+            action = await self.thinker.choose(game, state, seat, agent, seed, past)
         except asyncio.CancelledError:
             raise
         except OutOfTime as exc:

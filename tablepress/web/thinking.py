@@ -25,12 +25,12 @@ from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..agents.base import Seconds, make_agent, parse_spec
 from ..core.errors import DataError, TablepressError
 from ..core.game import Game
-from ..core.match import SeatInfo
+from ..core.match import Match, SeatInfo
 from ..core.registry import get_game
 from ..core.rng import derive_seed
 from ..core.variants import apply_variant
@@ -93,13 +93,42 @@ def _game(name: str, variant: str | None) -> Game:
     return game.with_variant(json.loads(variant)) if variant is not None else game
 
 
+class Played(NamedTuple):
+    """How a match reached its state — players, seed, options and every (seat, action) — for an agent that
+    reads the moves it has seen (`SeatInfo.history`)."""
+
+    players: int
+    seed: int
+    options: dict[str, Any]
+    moves: list[tuple[int, str]]
+
+
+def played(match: Match) -> Played:
+    """What `decide` needs to rebuild `match`'s moves in a worker."""
+    return Played(match.players, match.seed, dict(match.options), match.actions)
+
+
 def decide(game_name: str, variant: str | None, state: Any, seat: int, spec: str, seed: int,
-           limit: float | None = None) -> str:
+           limit: float | None = None, past: Played | None = None) -> str:
     """One AI decision: the agent `spec` seeded with `seed` chooses for `seat` within `limit` seconds
-    (runs in a worker process; OutOfTime past the limit)."""
+    (runs in a worker process; OutOfTime past the limit). With `past` the seat also sees the moves that
+    led to `state`, as it would in a simulation."""
     game = _game(game_name, variant)
     with time_limit(limit):
-        return make_agent(spec, seed).choose(SeatInfo(game, state, seat))
+        return make_agent(spec, seed).choose(SeatInfo(game, state, seat, match=_rebuilt(game, state, past)))
+
+
+def _rebuilt(game: Game, state: Any, past: Played | None) -> Match | None:
+    """The match `past` describes, if its moves lead to `state`; else None (the seat then sees no moves)."""
+    if past is None:
+        return None
+    match = Match(game, past.players, past.seed, past.options)
+    try:
+        for mover, action in past.moves:
+            match.act(mover, action)
+    except TablepressError:
+        return None
+    return match if match.state == state else None
 
 
 def check_variant(game_name: str, variant: Mapping[str, Any], players: int, options: Mapping[str, Any],
@@ -142,15 +171,16 @@ class Thinker:
             self._slots, self._loop = asyncio.Semaphore(self.workers), loop
         return self._slots
 
-    async def choose(self, game: Game, state: Any, seat: int, spec: str, seed: int) -> str:
-        """The action the AI seat `spec` (its budget capped) takes now; OutOfTime if it thinks too long."""
+    async def choose(self, game: Game, state: Any, seat: int, spec: str, seed: int, past: Played | None = None) -> str:
+        """The action the AI seat `spec` (its budget capped) takes now, having seen the moves `past`;
+        OutOfTime if it thinks too long."""
         variant = None if game.variant is None else json.dumps(game.variant, sort_keys=True)
         spec = capped(spec, self.seconds)
         name, _budget = parse_spec(spec)
         if name in INSTANT:
             return await asyncio.to_thread(decide, game.name, variant, state, seat, spec, seed)
         return await self.run(decide, game.name, variant, state, seat, spec, seed, self.seconds + self.grace,
-                              limit=self.seconds + self.grace)
+                              past, limit=self.seconds + self.grace)
 
     async def check_variant(self, game: Game, variant: Mapping[str, Any], players: int,
                             options: Mapping[str, Any]) -> None:
