@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.game import Game
-from ..core.package import Evaluate, PastWorld, StepValues, TurnGoesOn, cloning_step_values, margin
+from ..core.package import Evaluate, StepValues, TurnGoesOn, cloning_step_values, margin
 from ..core.registry import package_of
 
 
@@ -32,11 +32,6 @@ def fast_step_values_for(game: Game) -> StepValues | None:
 def turn_goes_on_for(game: Game) -> TurnGoesOn | None:
     """The game's hint whether a seat is still to move after an action (`Heuristics.turn_goes_on`), or None."""
     return package_of(game).heuristics.turn_goes_on
-
-
-def past_world_for(game: Game) -> PastWorld | None:
-    """The game's way to rewind a determinization to a rival's earlier move (`Heuristics.past_world`), or None."""
-    return package_of(game).heuristics.past_world
 
 
 def margin_step_values_for(game: Game) -> StepValues | None:

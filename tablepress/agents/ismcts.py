@@ -55,10 +55,8 @@ from typing import Any, NamedTuple
 
 from ..core.game import Game
 from .base import Agent, Seconds, SeatInfo
-from .belief import TEMPERATURE, Belief
 from .evaluation import (BACKUPS, Evaluate, StepValues, TurnGoesOn, cutoff_margins, fast_step_values_for, final_margins,
-                         heuristic_for, margin_step_values_for, past_world_for, search_hints_for, seat_value_for,
-                         turn_goes_on_for)
+                         heuristic_for, margin_step_values_for, search_hints_for, seat_value_for, turn_goes_on_for)
 from .greedy import action_values, follow_turn, pick_best
 
 DEFAULT_ITERATIONS = 300
@@ -176,8 +174,6 @@ class IsmctsAgent(Agent):
         backup: str = "best",
         rollout_turns: int | None = None,
         root_candidates: int | None = None,
-        belief_pool: int | None = None,
-        belief_temperature: float = TEMPERATURE,
     ):
         if budget is not None and (isinstance(budget, bool) or not budget > 0):
             raise ValueError(f"ismcts takes a positive budget, not {budget!r}")
@@ -196,12 +192,6 @@ class IsmctsAgent(Agent):
             raise ValueError(f"rollout_turns must be 1 or more, not {rollout_turns}")
         if root_candidates is not None and root_candidates < 0:
             raise ValueError(f"root_candidates must be 0 (a tree search) or more, not {root_candidates}")
-        if belief_pool is not None and belief_pool < 0:
-            raise ValueError(f"belief_pool must be 0 (plain determinizations) or more, not {belief_pool}")
-        if not belief_temperature > 0:
-            raise ValueError(f"belief_temperature must be positive, not {belief_temperature}")
-        self.belief_pool = belief_pool
-        self.belief_temperature = belief_temperature
         self.root_candidates = root_candidates
         self._candidates = 0
         self.rollout_turns = rollout_turns
@@ -245,9 +235,6 @@ class IsmctsAgent(Agent):
                         else hints.get("rollout_sample", ROLLOUT_SAMPLE))
         self._turns = self.rollout_turns or int(hints.get("rollout_turns", ROLLOUT_TURNS))
         goes_on = turn_goes_on_for(game)
-        pool = self.belief_pool if self.belief_pool is not None else int(hints.get("belief_pool", 0))
-        if pool and game.hidden_information and past_world_for(game) is not None:
-            info = Belief(info, self.rng, pool, self.belief_temperature)  # type: ignore[assignment]
         self._candidates = (self.root_candidates if self.root_candidates is not None
                             else int(hints.get("root_candidates", ROOT_CANDIDATES)))
         roots: list[Node] = []

@@ -20,8 +20,6 @@ A package is registered under the `tablepress.games` entry-point group (see `reg
 
 from __future__ import annotations
 
-import random
-
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,8 +40,6 @@ Evaluate = Callable[[Game, Any, int], float]
 StepValues = Callable[[Game, Any, int, Sequence[str]], list[float]]
 #: turn_goes_on(game, state, seat, action) -> whether `seat` is still to move after `action` (see Heuristics).
 TurnGoesOn = Callable[[Game, Any, int, str], bool]
-#: past_world(game, now, seat, then, actor, moves, rng): see `Heuristics`.
-PastWorld = Callable[[Game, Any, int, Any, int, Sequence[tuple[int, str]], random.Random], Any]
 
 
 def cloning_step_values(evaluate: Evaluate) -> StepValues:
@@ -147,13 +143,6 @@ class Heuristics:
     rather than by cloning and re-scoring; `state` is not changed. It must equal evaluating each child.
     `turn_goes_on`, if given, says without applying it whether `seat` is still to move after a legal
     action (a Flowers draw: yes; a placement: no), so lookahead need not clone a child whose turn is over.
-    `past_world`, if given, lets search infer hidden cards from the moves rivals made (agents/belief.py):
-    `past_world(game, now, seat, then, actor, moves, rng)` is `then` — a determinization of the state just
-    before `actor`'s move `moves[0]`, drawn from what `seat` knew then — with `actor`'s hidden cards as the
-    determinization `now` implies they were (its hand now, with the cards it has played since put back and
-    those it has drawn since taken out, drawn from `rng` where `now` leaves it open), or None when `now`
-    says nothing about them (they were dealt since). `moves` are that move and every later one, as (seat,
-    action as `seat` saw it).
     """
 
     seat_value: Evaluate = score_value
@@ -161,7 +150,6 @@ class Heuristics:
     search: Mapping[str, Any] = field(default_factory=dict)
     step_values: StepValues | None = None
     turn_goes_on: TurnGoesOn | None = None
-    past_world: PastWorld | None = None
 
     def __post_init__(self) -> None:
         if self.evaluate is None:

@@ -15,11 +15,7 @@ also counts who is placed to close the next shelf (with 4 players the closer pla
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-
 from .engine import CLOSE_STEP, OVER, ByThisGame, ByThisState
-from .notation import BYTHIS, DUMP, FLOOR, LOCK, PLACE, SAME, parse_action
 from .scoring import close_points
 
 CLOSE_WEIGHT = 0.1  # a close breaks ties
@@ -124,33 +120,3 @@ def seat_value(game: ByThisGame, state: ByThisState, seat: int) -> float:
         return value + WIN_BONUS / len(winners) if seat in winners else value
     value += race_shares(game, state)[seat]
     return value + SPECIAL_WEIGHT * sum(1 for card in state.hands[seat] if card >= game.thing_count)
-
-
-def past_world(game: ByThisGame, now: ByThisState, seat: int, then: ByThisState, actor: int,
-               moves: Sequence[tuple[int, str]], rng: random.Random) -> ByThisState | None:
-    """`then` with `actor`'s hand as the determinization `now` implies it was: its hand now with every card
-    it has played from it since put back, less as many as it has drawn since (which ones is open: drawn
-    from `rng`, never a card it played at that move). None if the counts do not add up."""
-    played_then: list[int] = []
-    played_since: list[int] = []
-    for index, (mover, action) in enumerate(moves):
-        if mover == actor:
-            (played_since if index else played_then).extend(_from_hand(game, action))
-    kept = list(now.hands[actor]) + played_since
-    drawn = len(kept) + len(played_then) - len(then.hands[actor])
-    if not 0 <= drawn <= len(kept):
-        return None
-    rng.shuffle(kept)
-    then.hands[actor] = sorted(played_then + kept[drawn:])
-    return then
-
-
-def _from_hand(game: ByThisGame, action: str) -> list[int]:
-    """The cards an action takes from the mover's hand: a thing (unless from the Floor) and a special."""
-    act = parse_action(action)
-    cards: list[int] = []
-    if act.verb in (PLACE, SAME, FLOOR) and not act.from_floor and act.thing is not None:
-        cards.append(game.by_name[act.thing])
-    if act.verb in (SAME, BYTHIS, DUMP, LOCK):
-        cards.append(game.special_card(act.verb))
-    return cards

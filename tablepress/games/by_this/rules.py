@@ -81,10 +81,6 @@ class ByThisRules:
                 slots.append(("before", shelf[gap]))
         return slots
 
-    def special_card(self, effect: str) -> int:
-        """The id of the special with that effect."""
-        return self.cards.effect.index(effect, self.thing_count)
-
     def special_in_hand(self, state: ByThisState, seat: int, effect: str) -> int | None:
         """The id of a special with that effect in the seat's hand, or None."""
         for card in state.hands[seat]:

@@ -11,7 +11,6 @@ and the one column it grows; every other column's worth to each seat is worked o
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -124,24 +123,6 @@ def step_values(game: PressedGame, state: PressedState, seat: int, actions: Sequ
             seat_values.append(value)
         values.append(seat_values[seat] - max(v for s, v in enumerate(seat_values) if s != seat))
     return values
-
-
-def past_world(game: PressedGame, now: PressedState, seat: int, then: PressedState, actor: int,
-               moves: Sequence[tuple[int, str]], rng: random.Random) -> PressedState | None:
-    """`then` with `actor`'s hand as the determinization `now` implies it was: its hand now with every
-    flower it has planted since put back (nothing is drawn within a round: `rng` is not needed). None
-    before this round's deal (the hands were dealt since)."""
-    if then.round != now.round or then.phase == OVER:
-        return None
-    code_kind = game.cards.code_kind
-    hand = list(now.hands[actor])
-    for mover, action in moves:
-        if mover == actor and action.startswith("plant "):
-            hand.append(code_kind[action.split()[1]])
-    if len(hand) != len(then.hands[actor]):
-        return None
-    then.hands[actor] = sorted(hand)
-    return then
 
 
 def _swap_offered(bed: list[list[int]], row: int) -> bool:
