@@ -4,8 +4,10 @@
 Plays one `ismcts` seat (any of `IsmctsAgent`'s settings) against `greedy` in every other seat, the
 searcher's seat rotating game by game, and reports its win rate with a Wilson 95% interval. With
 `--true-state` the searcher's determinizations are copies of the true state: it plays as if it saw every
-hand and the deck order. The gap between the two runs is what better guessing of hidden cards could buy
-at most; no seat spec can reach this mode, because a bot that looks at hidden cards is a bug.
+hand, the deck's order and the shuffles to come. The gap between the two runs bounds what any handling of
+hidden information could buy; guessing the other hands better buys less, since the deck's order is chance
+nobody knows (Pressed and By This at 3 players: 55% and 59% here, 49% and 47% with only the hands shown).
+No seat spec can reach this mode, because a bot that looks at hidden cards is a bug.
 
     .venv/bin/python scripts/search_ceiling.py pressed --players 3 --games 60 --true-state
     .venv/bin/python scripts/search_ceiling.py by-this --players 2 --games 60 --search '{"root_candidates": 0}'
