@@ -158,7 +158,7 @@ def test_ctrl_c_stops_a_simulation_on_a_pool_at_once(tmp_path):
          "--jobs", "2", "-o", str(tmp_path / "rows.sqlite")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True, start_new_session=True, preexec_fn=_ctrl_c_as_at_a_terminal)
     try:
-        time.sleep(4.0)  # started, its workers playing (400 games take minutes)
+        _wait_for_children(sim.pid, 2)  # its pool's workers are playing (400 games take minutes)
         os.killpg(sim.pid, signal.SIGINT)
         out, err = sim.communicate(timeout=30)
     finally:
@@ -170,6 +170,19 @@ def test_ctrl_c_stops_a_simulation_on_a_pool_at_once(tmp_path):
     time.sleep(0.5)
     with pytest.raises(ProcessLookupError):  # no worker is left in its process group
         os.killpg(sim.pid, 0)
+
+
+def _wait_for_children(pid: int, count: int, seconds: float = 120.0) -> None:
+    """Wait until process `pid` has `count` child processes (Linux's /proc), however loaded the machine."""
+    deadline = time.monotonic() + seconds
+    children = f"/proc/{pid}/task/{pid}/children"
+    while time.monotonic() < deadline:
+        with open(children) as listed:
+            if len(listed.read().split()) >= count:
+                time.sleep(0.5)  # the workers have taken their first games
+                return
+        time.sleep(0.1)
+    raise AssertionError(f"process {pid} did not start {count} workers in {seconds:g} s")
 
 
 def _ctrl_c_as_at_a_terminal() -> None:

@@ -23,7 +23,7 @@ def _start_and_interrupt(deaf: bool) -> int | None:
 
 
 def _interrupted_exit(deaf: bool) -> int | None:
-    process = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(0.5,))
+    process = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(2.0,))  # alive long after the signal
     if deaf:
         with workers_start_deaf_to_ctrl_c():
             process.start()
