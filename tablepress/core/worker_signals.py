@@ -22,20 +22,19 @@ def workers_start_deaf_to_ctrl_c() -> Iterator[None]:
 
     A worker still starting up has not yet ignored Ctrl-C itself (`watch_parent`, `ignore_ctrl_c`), so it
     would die of it with a traceback. An ignored signal stays ignored in a started child (forked or
-    spawned); a blocked one does not always, so SIGINT is blocked meanwhile and a Ctrl-C in that moment
-    reaches the starting process's own handler afterwards instead of being lost. Signal handlers belong to
-    the main thread: elsewhere (a test client's loop) this does nothing.
+    spawned), so SIGINT is ignored while the workers start: a Ctrl-C in those few milliseconds is lost
+    (press it again). Blocking it instead would not do: a blocked signal is not kept through spawn, and
+    another thread of the process may take it. Signal handlers belong to the main thread: elsewhere (a
+    test client's loop) this does nothing.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def ignore_ctrl_c() -> None:
