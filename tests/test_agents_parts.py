@@ -396,14 +396,26 @@ def test_fast_step_values_make_the_same_decisions(monkeypatch: pytest.MonkeyPatc
     games = [("by-this", 3), ("pressed", 2), ("flowers", 2)]
     monkeypatch.setattr(greedy, "fast_step_values_for", lambda game: None)
     monkeypatch.setattr(ismcts, "fast_step_values_for", lambda game: None)
-    monkeypatch.setattr(ismcts, "margin_step_values_for", lambda game: None)
+    monkeypatch.setattr(ismcts, "margin_step_values_for", lambda game, backup="best": None)
     slow = _decide(games)
     fast = lambda game: cloning_step_values(heuristic_for(game))  # noqa: E731
     monkeypatch.setattr(greedy, "fast_step_values_for", fast)
     monkeypatch.setattr(ismcts, "fast_step_values_for", fast)
     monkeypatch.setattr(ismcts, "margin_step_values_for",
-                        lambda game: cloning_step_values(margin(seat_value_for(game))))
+                        lambda game, backup="best": cloning_step_values(margin(seat_value_for(game))))
     assert _decide(games) == slow
+
+
+def test_own_rewards_from_step_values_make_the_same_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flowers ismcts backing up each seat's own value chooses the same with its step values as the rewards
+    as when every action is cloned and judged."""
+    from tablepress.agents import ismcts
+
+    game = get_game("flowers")
+    infos = _decisions(game, 3, 5, 3)
+    fast = [IsmctsAgent(seed=3, budget=30, backup="own").choose(info) for info in infos]
+    monkeypatch.setattr(ismcts, "margin_step_values_for", lambda game, backup="best": None)
+    assert [IsmctsAgent(seed=3, budget=30, backup="own").choose(info) for info in infos] == fast
 
 
 def test_best_step_with_step_values_applies_only_the_chosen_action(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -442,3 +454,22 @@ def test_search_margins_use_step_values_only_when_evaluate_is_the_margin(monkeyp
                                  (Heuristics(seat_value=own), None)):
         monkeypatch.setattr(evaluation, "package_of", lambda game, h=heuristics: SimpleNamespace(heuristics=h))
         assert evaluation.margin_step_values_for(FLOWERS) is expected
+
+
+def test_own_rewards_use_step_values_when_evaluate_is_the_seat_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With each seat backing up its own value, a game whose evaluate is its seat value (Flowers) has its
+    step values as the rewards; a game whose evaluate is a margin, and the "mean" backup, are judged by cloning."""
+    from tablepress.agents import evaluation
+
+    def own(game: Any, state: Any, seat: int) -> float:
+        return 0.0
+
+    def steps(game: Any, state: Any, seat: int, actions: Any) -> list[float]:
+        return [0.0] * len(actions)
+
+    for heuristics, backup, expected in ((Heuristics(seat_value=own, evaluate=own, step_values=steps), "own", steps),
+                                         (Heuristics(seat_value=own, step_values=steps), "own", None),
+                                         (Heuristics(seat_value=own, evaluate=own, step_values=steps), "mean", None),
+                                         (Heuristics(seat_value=own, step_values=steps), "mean", None)):
+        monkeypatch.setattr(evaluation, "package_of", lambda game, h=heuristics: SimpleNamespace(heuristics=h))
+        assert evaluation.margin_step_values_for(FLOWERS, backup) is expected

@@ -92,3 +92,38 @@ def test_the_search_backs_up_any_reward(backup: str) -> None:
     assert chosen[0] == chosen[1] and chosen[0] in match.legal(seat)
     with pytest.raises(ValueError, match="backup"):
         IsmctsAgent(backup="paranoid")
+
+
+def _flowers_decision(players: int) -> SeatInfo:
+    """A Flowers draw decision a few turns into a game of `players`."""
+    match = Match(get_game("flowers"), players, 7)
+    rng = random.Random(1)
+    for _ in range(4 * players):
+        seat = match.next_mover()
+        match.act(seat, rng.choice(match.legal(seat)))
+    return match.seat_info(match.next_mover())
+
+
+@pytest.mark.parametrize(("players", "expected"), [(2, "best"), (3, "own"), (4, "best")])
+def test_flowers_search_backs_up_its_own_value_at_three_players(players: int, expected: str) -> None:
+    """Flowers' search hints choose the backup by the number of players; the search then plays as if
+    given that backup, and an agent's own backup wins over the hint."""
+    from tablepress.games.flowers.heuristics import SEARCH
+
+    info = _flowers_decision(players)
+    hinted = IsmctsAgent(seed=3, budget=20)
+    chosen = hinted.choose(info)
+    assert hinted._backup == expected == SEARCH["backup_by_players"].get(players, "best")
+    assert IsmctsAgent(seed=3, budget=20, backup=expected).choose(info) == chosen
+    told = IsmctsAgent(seed=3, budget=20, backup="mean")
+    told.choose(info)
+    assert told._backup == "mean"
+
+
+def test_a_bad_backup_hint_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose search hints name no known backup gets a ValueError naming it, not a silent default."""
+    from tablepress.agents import ismcts
+
+    monkeypatch.setattr(ismcts, "search_hints_for", lambda game: {"backup_by_players": {2: "paranoid"}})
+    with pytest.raises(ValueError, match="paranoid"):
+        IsmctsAgent(seed=3, budget=5).choose(_flowers_decision(2))

@@ -34,12 +34,15 @@ def turn_goes_on_for(game: Game) -> TurnGoesOn | None:
     return package_of(game).heuristics.turn_goes_on
 
 
-def margin_step_values_for(game: Game) -> StepValues | None:
-    """The game's fast one-step values when they are also the search's margins (the game's `evaluate` is
-    the default margin of its `seat_value` over the best rival), else None."""
+def margin_step_values_for(game: Game, backup: str = "best") -> StepValues | None:
+    """The game's fast one-step values when they are also the search's rewards under `backup` (see
+    BACKUPS): for "best", when the game's `evaluate` is the default margin of its `seat_value` over the
+    best rival; for "own", when its `evaluate` is its `seat_value` itself. Else None."""
     heuristics = package_of(game).heuristics
-    if heuristics.step_values is None:
+    if heuristics.step_values is None or backup not in ("best", "own"):
         return None
+    if backup == "own":
+        return heuristics.step_values if heuristics.evaluate is heuristics.seat_value else None
     evaluate, default = heuristics.evaluate, margin(heuristics.seat_value)
     same_code = getattr(evaluate, "__code__", None) is default.__code__
     if same_code and [c.cell_contents for c in evaluate.__closure__ or ()] == [heuristics.seat_value]:

@@ -18,7 +18,9 @@ One search per decision, rooted at the deciding seat's information set. Each ite
    scores the end (`evaluation.final_margins`);
 4. **backs up** one reward per seat; an edge's statistics are from the side of the seat acting there,
    so opponents are searched as players of their own interests (any number of players). The reward is
-   each seat's margin over the best rival (`backup="best"`), or over the rivals' mean, or its own value.
+   each seat's margin over the best rival (`backup="best"`), or over the rivals' mean, or its own value
+   (a game's `SEARCH` may choose by the number of players: Flowers, nearly a solitaire, backs up each
+   seat's own value from 3 players on).
 
 **Root candidates** (`root_candidates=k`; a game's `heuristics.SEARCH` may ask for it): the tree is
 replaced by a rollout improvement of greedy (Bertsekas): the k root actions greedy judges best are each
@@ -151,7 +153,8 @@ class IsmctsAgent(Agent):
     `prior_samples` how many determinizations the root's judgement is averaged over (0: the root
     gets the one-step judgement like every other node). `finish_turn` (default on) lets the last
     mover finish its turn before a cut-off. `backup` is the reward each seat backs up (evaluation.BACKUPS:
-    its margin over the best rival, over the mean of the rivals, or its own value).
+    its margin over the best rival, over the mean of the rivals, or its own value); when not given, the
+    game's `heuristics.SEARCH` may set it (`backup`, or `backup_by_players`: {players: backup}), else "best".
     `root_candidates` (compare only greedy's k best root actions by greedy rollouts on shared
     determinizations, choosing the best mean; 0: the tree) and `rollout_turns` (the seat's own turns such
     a rollout reaches before the cut-off) come from the game's `heuristics.SEARCH` when not given, else
@@ -171,7 +174,7 @@ class IsmctsAgent(Agent):
         prior_weight: float = PRIOR_WEIGHT,
         prior_samples: int = PRIOR_SAMPLES,
         finish_turn: bool = True,
-        backup: str = "best",
+        backup: str | None = None,
         rollout_turns: int | None = None,
         root_candidates: int | None = None,
     ):
@@ -186,7 +189,7 @@ class IsmctsAgent(Agent):
         if (rollout_depth is not None and rollout_depth < 0) or (rollout_sample is not None and rollout_sample < 1):
             raise ValueError(f"rollout_depth must be 0 or more and rollout_sample 1 or more, "
                              f"not {rollout_depth}, {rollout_sample}")
-        if backup not in BACKUPS:
+        if backup is not None and backup not in BACKUPS:
             raise ValueError(f"backup must be one of {', '.join(BACKUPS)}, not {backup!r}")
         if rollout_turns is not None and rollout_turns < 1:
             raise ValueError(f"rollout_turns must be 1 or more, not {rollout_turns}")
@@ -197,6 +200,7 @@ class IsmctsAgent(Agent):
         self.rollout_turns = rollout_turns
         self._turns = ROLLOUT_TURNS
         self.backup = backup
+        self._backup = backup or "best"
         self._low, self._high = 0.0, 0.0
         self.rng = random.Random(seed)
         self.budget: int | Seconds = budget if budget is not None else DEFAULT_ITERATIONS
@@ -229,7 +233,6 @@ class IsmctsAgent(Agent):
             return actions[0]
         game = info.game
         evaluate = heuristic_for(game)
-        fast = _Fast(fast_step_values_for(game), margin_step_values_for(game) if self.backup == "best" else None)
         hints = search_hints_for(game)
         self._sample = (self.rollout_sample if self.rollout_sample is not None
                         else hints.get("rollout_sample", ROLLOUT_SAMPLE))
@@ -238,6 +241,7 @@ class IsmctsAgent(Agent):
         self._candidates = (self.root_candidates if self.root_candidates is not None
                             else int(hints.get("root_candidates", ROOT_CANDIDATES)))
         roots: list[Node] = []
+        fast = NO_FAST  # set with the first determinization, once the number of seats is known
         flat: list[tuple[str, Any]] = []  # (candidate, determinization) rollouts still to run in this group
         group = Node()  # this group's rollouts, counted at the root once every candidate has had its own
         iterations = 0
@@ -259,6 +263,8 @@ class IsmctsAgent(Agent):
             state = info.determinize(self.rng)
             if not roots:
                 players = self._players = len(game.scores(state))
+                self._backup = self._backup_for(hints, players)
+                fast = _Fast(fast_step_values_for(game), margin_step_values_for(game, self._backup))
                 self._weight = self.prior_weight * max(1, players - 1)
                 self._depth = self._rollout_depth(hints, players)
                 roots = [Node()] * players if game.public_actions else [Node() for _ in range(players)]
@@ -295,6 +301,14 @@ class IsmctsAgent(Agent):
             return root.w[action] / root.n[action], root.prior.get(action, 0.0)
 
         return max((a for a in root.order if root.n.get(a)), key=key)
+
+    def _backup_for(self, hints: dict[str, Any], players: int) -> str:
+        """The reward backed up: the agent's own setting, else the game's hint (for this many players, or
+        for any), else "best"."""
+        backup = self.backup or hints.get("backup_by_players", {}).get(players) or hints.get("backup", "best")
+        if backup not in BACKUPS:
+            raise ValueError(f"the game's search hints ask for backup {backup!r}, not one of {', '.join(BACKUPS)}")
+        return backup
 
     def _rollout_depth(self, hints: dict[str, Any], players: int) -> int:
         """Rollout steps: the agent's own setting, else the game's hint (per rival seat, or fixed), else the default."""
@@ -391,8 +405,8 @@ class IsmctsAgent(Agent):
                 break
             game.apply_legal(state, seat, action)
         if game.is_over(state):
-            return final_margins(game, state, self.backup)
-        return cutoff_margins(game, state, seat_value_for(game), self._players, self.backup)
+            return final_margins(game, state, self._backup)
+        return cutoff_margins(game, state, seat_value_for(game), self._players, self._backup)
 
     def _rank(self, game: Game, state: Any, node: Node, seat: int, legal: list[str], evaluate: Evaluate,
               fast: _Fast = NO_FAST) -> None:
@@ -414,7 +428,7 @@ class IsmctsAgent(Agent):
                 values = fast.margins(game, state, seat, new)
             else:
                 seat_value = seat_value_for(game)
-                values = [cutoff_margins(game, _after(game, state, seat, action), seat_value, self._players, self.backup)[seat]
+                values = [cutoff_margins(game, _after(game, state, seat, action), seat_value, self._players, self._backup)[seat]
                           for action in new]
             self._low, self._high = min(self._low, *values), max(self._high, *values)
         elif fast.steps is not None:
@@ -442,7 +456,7 @@ class IsmctsAgent(Agent):
             for index, action in enumerate(actions):
                 child, _ = follow_turn(game, _after(game, sample, seat, action), seat, evaluate, self.rng,
                                        step_values=fast.steps)
-                totals[index] += cutoff_margins(game, child, seat_value, self._players, self.backup)[seat]
+                totals[index] += cutoff_margins(game, child, seat_value, self._players, self._backup)[seat]
         for action, total in zip(actions, totals):
             value = root.prior[action] = total / len(states)
             self._low, self._high = min(self._low, value), max(self._high, value)
@@ -517,7 +531,7 @@ class IsmctsAgent(Agent):
         if self.finish_turn and not game.is_over(state) and game.to_move(state) == (mover,):
             state, _ = follow_turn(game, state, mover, evaluate, rng, step_values=fast.steps)
         if game.is_over(state):
-            return final_margins(game, state, self.backup)
-        return cutoff_margins(game, state, seat_value_for(game), players, self.backup)
+            return final_margins(game, state, self._backup)
+        return cutoff_margins(game, state, seat_value_for(game), players, self._backup)
 
 
