@@ -127,3 +127,8 @@ def test_a_bad_backup_hint_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ismcts, "search_hints_for", lambda game: {"backup_by_players": {2: "paranoid"}})
     with pytest.raises(ValueError, match="paranoid"):
         IsmctsAgent(seed=3, budget=5).choose(_flowers_decision(2))
+    with pytest.raises(ValueError, match="paranoid"):  # refused at another count too
+        IsmctsAgent(seed=3, budget=5).choose(_flowers_decision(3))
+    monkeypatch.setattr(ismcts, "search_hints_for", lambda game: {"backup_by_players": {"3": "own"}})
+    with pytest.raises(ValueError, match="whole number"):  # a string key would never match a count
+        IsmctsAgent(seed=3, budget=5).choose(_flowers_decision(3))

@@ -304,11 +304,15 @@ class IsmctsAgent(Agent):
 
     def _backup_for(self, hints: dict[str, Any], players: int) -> str:
         """The reward backed up: the agent's own setting, else the game's hint (for this many players, or
-        for any), else "best"."""
-        backup = self.backup or hints.get("backup_by_players", {}).get(players) or hints.get("backup", "best")
-        if backup not in BACKUPS:
-            raise ValueError(f"the game's search hints ask for backup {backup!r}, not one of {', '.join(BACKUPS)}")
-        return backup
+        for any), else "best". A hint that is not a known backup for a whole number of players is refused
+        whatever the count, so a mistyped hint (`{"3": "own"}`) cannot quietly fall back to "best"."""
+        by_players = hints.get("backup_by_players", {})
+        asked = [hints.get("backup", "best"), *by_players.values()]
+        if (not isinstance(by_players, dict) or any(type(count) is not int for count in by_players)
+                or any(backup not in BACKUPS for backup in asked)):
+            raise ValueError(f"the game's search hints ask for backup {hints.get('backup')!r} and by players "
+                             f"{by_players!r}: each must be one of {', '.join(BACKUPS)}, keyed by a whole number")
+        return self.backup or by_players.get(players) or hints.get("backup", "best")
 
     def _rollout_depth(self, hints: dict[str, Any], players: int) -> int:
         """Rollout steps: the agent's own setting, else the game's hint (per rival seat, or fixed), else the default."""
