@@ -56,8 +56,20 @@ def legal_actions(cards: FlowersCards, state: FlowersState, seat: int) -> list[s
         return []
     if state.drawn is None:
         return [f"draw {i + 1}" for i, stack in enumerate(state.stacks) if stack]
-    code = cards.codes[state.drawn]
-    return [f"place {code} {format_cell(cell)}" for cell in placements(state.areas[seat])]
+    area = state.areas[seat]
+    key = (tuple(area), cards.codes[state.drawn])
+    known = _placing.get(key)
+    if known is None:
+        if len(_placing) >= PLACING_MEMO_SIZE:
+            _placing.clear()
+        known = _placing[key] = tuple(f"place {key[1]} {format_cell(cell)}" for cell in placements(area))
+    return list(known)
+
+
+#: The most (area cells, card code) → placing actions remembered: search asks for the same area's
+#: placements once per determinization and drawn card.
+PLACING_MEMO_SIZE = 20_000
+_placing: dict[tuple[tuple[Cell, ...], str], tuple[str, ...]] = {}
 
 
 def placements(area: Mapping[Cell, Any]) -> list[Cell]:
