@@ -132,3 +132,49 @@ def test_a_bad_backup_hint_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ismcts, "search_hints_for", lambda game: {"backup_by_players": {"3": "own"}})
     with pytest.raises(ValueError, match="whole number"):  # a string key would never match a count
         IsmctsAgent(seed=3, budget=5).choose(_flowers_decision(3))
+
+
+def _cards_placed(state) -> list[int]:
+    """How many cards each Flowers area holds, covered ones too."""
+    return [sum(map(len, area.values())) for area in state.areas]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_an_own_value_rollout_runs_through_the_searchers_next_turn(players: int) -> None:
+    """Backing up its own value, the searcher gains or loses only by its own moves: from a leaf right
+    after its placement, the rollout lets every rival play a whole turn and then plays the searcher's
+    next turn (one more card in every area). With a fixed depth the searcher's area is left as it was."""
+    flowers = get_game("flowers")
+    info = _flowers_decision(players)
+    me, state = info.seat, info.determinize(random.Random(4))
+    for action in ("draw 1", None):
+        flowers.apply_legal(state, me, action or flowers.legal_actions(state, me)[0])
+    assert flowers.to_move(state) != (me,)  # the leaf: the searcher has just placed
+    before = _cards_placed(state)
+    agent = IsmctsAgent(seed=3, budget=20)
+    agent.choose(info)
+    assert agent._own_turn and agent._backup == "own"
+    after = _cards_placed(agent._rollout(flowers, flowers.clone(state), flowers_evaluate(), me, me=me))
+    assert after == [count + 1 for count in before]
+    fixed = IsmctsAgent(seed=3, budget=20, own_turn_rollout=False)
+    fixed.choose(info)
+    assert not fixed._own_turn
+    assert _cards_placed(fixed._rollout(flowers, flowers.clone(state), flowers_evaluate(), me, me=me))[me] == before[me]
+
+
+def flowers_evaluate():
+    """Flowers' greedy evaluation."""
+    from tablepress.agents.evaluation import heuristic_for
+
+    return heuristic_for(get_game("flowers"))
+
+
+def test_the_own_turn_rollout_is_on_only_with_the_own_backup() -> None:
+    """By default the own-turn rollout goes with backing up one's own value (Flowers from 3 players); at 2
+    players, with the margin, the rollout keeps its fixed depth; either may be asked for."""
+    two = IsmctsAgent(seed=3, budget=10)
+    two.choose(_flowers_decision(2))
+    assert two._backup == "best" and not two._own_turn
+    asked = IsmctsAgent(seed=3, budget=10, own_turn_rollout=True)
+    asked.choose(_flowers_decision(2))
+    assert asked._own_turn
