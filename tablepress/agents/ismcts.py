@@ -20,8 +20,7 @@ One search per decision, rooted at the deciding seat's information set. Each ite
    so opponents are searched as players of their own interests (any number of players). The reward is
    each seat's margin over the best rival (`backup="best"`), or over the rivals' mean, or its own value
    (a game's `SEARCH` may choose by the number of players: Flowers, nearly a solitaire, backs up each
-   seat's own value from 3 players on). A seat backing up its own value gains or loses only by its own
-   moves, so its rollouts run on through its next turn instead of a fixed number of steps.
+   seat's own value from 3 players on).
 
 **Root candidates** (`root_candidates=k`; a game's `heuristics.SEARCH` may ask for it): the tree is
 replaced by a rollout improvement of greedy (Bertsekas): the k root actions greedy judges best are each
@@ -156,8 +155,6 @@ class IsmctsAgent(Agent):
     mover finish its turn before a cut-off. `backup` is the reward each seat backs up (evaluation.BACKUPS:
     its margin over the best rival, over the mean of the rivals, or its own value); when not given, the
     game's `heuristics.SEARCH` may set it (`backup`, or `backup_by_players`: {players: backup}), else "best".
-    `own_turn_rollout` (None: on exactly when the backup is "own") replaces the fixed `rollout_depth` by a
-    rollout through the searching seat's next turn (`_rollout`).
     `root_candidates` (compare only greedy's k best root actions by greedy rollouts on shared
     determinizations, choosing the best mean; 0: the tree) and `rollout_turns` (the seat's own turns such
     a rollout reaches before the cut-off) come from the game's `heuristics.SEARCH` when not given, else
@@ -180,7 +177,6 @@ class IsmctsAgent(Agent):
         backup: str | None = None,
         rollout_turns: int | None = None,
         root_candidates: int | None = None,
-        own_turn_rollout: bool | None = None,
     ):
         if budget is not None and (isinstance(budget, bool) or not budget > 0):
             raise ValueError(f"ismcts takes a positive budget, not {budget!r}")
@@ -217,8 +213,6 @@ class IsmctsAgent(Agent):
         self.prior_weight = prior_weight
         self.prior_samples = prior_samples
         self.finish_turn = finish_turn
-        self.own_turn_rollout = own_turn_rollout
-        self._own_turn = False
         self._players = 0
         self._weight = 0.0
         self._depth, self._sample = ROLLOUT_DEPTH, ROLLOUT_SAMPLE
@@ -247,7 +241,6 @@ class IsmctsAgent(Agent):
         self._candidates = (self.root_candidates if self.root_candidates is not None
                             else int(hints.get("root_candidates", ROOT_CANDIDATES)))
         roots: list[Node] = []
-        own_turn = self.own_turn_rollout
         fast = NO_FAST  # set with the first determinization, once the number of seats is known
         flat: list[tuple[str, Any]] = []  # (candidate, determinization) rollouts still to run in this group
         group = Node()  # this group's rollouts, counted at the root once every candidate has had its own
@@ -274,7 +267,6 @@ class IsmctsAgent(Agent):
                 fast = _Fast(fast_step_values_for(game), margin_step_values_for(game, self._backup))
                 self._weight = self.prior_weight * max(1, players - 1)
                 self._depth = self._rollout_depth(hints, players)
-                self._own_turn = self._backup == "own" if own_turn is None else own_turn
                 roots = [Node()] * players if game.public_actions else [Node() for _ in range(players)]
                 if self.prior_samples > 0 and self.prior_weight > 0:
                     self._judge_root(info, state, roots[info.seat], actions, evaluate, fast)
@@ -375,7 +367,7 @@ class IsmctsAgent(Agent):
                     cursors[observer] = cursors[observer].child(action if observer == seat else public)
             if new:
                 break
-        rewards = self._leaf(game, state, evaluate, players, path[-1][2] if path else seat, fast, seat)
+        rewards = self._leaf(game, state, evaluate, players, path[-1][2] if path else seat, fast)
         self._low = min(self._low, *rewards)
         self._high = max(self._high, *rewards)
         for visited, action, actor in path:
@@ -519,36 +511,15 @@ class IsmctsAgent(Agent):
         return best_action, False
 
     def _leaf(self, game: Game, state: Any, evaluate: Evaluate, players: int, mover: int,
-              fast: _Fast = NO_FAST, me: int | None = None) -> list[float]:
-        """Roll out after the tree (in place: `state` is this iteration's own), then score the end or cut off
-        with the heuristic. The rollout is `rollout_depth` steps, the last mover finishing its turn; with
-        the own-turn rollout it plays on until `me` (the searching seat) has played its next turn."""
-        state = self._rollout(game, state, evaluate, mover, fast, me)
-        if game.is_over(state):
-            return final_margins(game, state, self._backup)
-        return cutoff_margins(game, state, seat_value_for(game), players, self._backup)
-
-    def _rollout(self, game: Game, state: Any, evaluate: Evaluate, mover: int, fast: _Fast = NO_FAST,
-                 me: int | None = None) -> Any:
-        """The state a leaf's rollout ends in (`_leaf`): greedy steps (the best of `rollout_sample` sampled
-        actions) or random ones, then the last mover's turn finished greedily. Own-turn rollout: steps until
-        `me` is to move again after another seat has moved, then `me`'s whole turn greedily (a seat that
-        backs up its own value gains or loses only by its own moves, so a rollout that stops before it
-        moves again judges nothing but the rivals' effect on the clock)."""
+              fast: _Fast = NO_FAST) -> list[float]:
+        """Roll out up to `rollout_depth` steps (in place: `state` is this iteration's own), then score the
+        end or cut off with the heuristic."""
         rng = self.rng
-        own_turn = self._own_turn and me is not None
-        others_moved = mover != me
-        for _ in range(MODEL_STEP_CAP if own_turn else self._depth):
+        for _ in range(self._depth):
             if game.is_over(state):
                 break
             movers = game.to_move(state)
-            if not movers:
-                break
             seat = movers[0] if len(movers) == 1 else rng.choice(movers)
-            if own_turn and seat == me and others_moved:
-                mover = me
-                break
-            others_moved = others_moved or seat != me
             legal = game.legal_actions(state, seat)
             if self.rollout_policy == "greedy" and len(legal) > 1:
                 if len(legal) > self._sample:
@@ -561,6 +532,10 @@ class IsmctsAgent(Agent):
             else:
                 game.apply_legal(state, seat, rng.choice(legal))
             mover = seat
-        if (self.finish_turn or own_turn) and not game.is_over(state) and game.to_move(state) == (mover,):
+        if self.finish_turn and not game.is_over(state) and game.to_move(state) == (mover,):
             state, _ = follow_turn(game, state, mover, evaluate, rng, step_values=fast.steps)
-        return state
+        if game.is_over(state):
+            return final_margins(game, state, self._backup)
+        return cutoff_margins(game, state, seat_value_for(game), players, self._backup)
+
+
