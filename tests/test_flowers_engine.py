@@ -191,3 +191,25 @@ def test_every_card_is_seen_by_the_seat_or_in_a_hidden_zone():
                 assert sorted(seen + unseen + ([drawn] if drawn else [])) == sorted(everything)
             seat = GAME.to_move(state)[0]
             GAME.apply_legal(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+def test_remembered_placing_actions_are_those_of_the_area_and_card_now():
+    """Placing actions are remembered per area and drawn card (search asks for them again and again): in
+    random games they always equal a fresh listing of the cells, and a caller changing the list it got
+    changes nothing later."""
+    from tablepress.games.flowers.flow import placements
+    from tablepress.games.flowers.notation import format_cell
+
+    rng = random.Random(6)
+    for players in (1, 2, 4):
+        state = GAME.new(players, seed=players)
+        while not GAME.is_over(state):
+            seat = GAME.to_move(state)[0]
+            actions = GAME.legal_actions(state, seat)
+            if state.drawn is not None:
+                code = GAME.cards.codes[state.drawn]
+                fresh = [f"place {code} {format_cell(cell)}" for cell in placements(state.areas[seat])]
+                assert actions == fresh
+                actions.append("place V 99,99")
+                assert GAME.legal_actions(state, seat) == fresh
+            GAME.apply_legal(state, seat, rng.choice(fresh if state.drawn is not None else actions))

@@ -68,7 +68,7 @@ def legal_actions(cards: FlowersCards, state: FlowersState, seat: int) -> list[s
 
 #: The most (area cells, card code) → placing actions remembered: search asks for the same area's
 #: placements once per determinization and drawn card.
-PLACING_MEMO_SIZE = 20_000
+PLACING_MEMO_SIZE = 4_096
 _placing: dict[tuple[tuple[Cell, ...], str], tuple[str, ...]] = {}
 
 
