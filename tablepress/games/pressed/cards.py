@@ -149,7 +149,7 @@ class PressedCards:
         """Every flower index."""
         return range(len(self.names))
 
-    @property
+    @cached_property
     def copy_kind(self) -> int | None:
         """The flower with the copy effect (Baby's Breath), if any."""
         for kind, effect in enumerate(self.effects):
@@ -163,6 +163,11 @@ class PressedCards:
         if count <= 0 or not table:
             return 0
         return table[min(count, len(table)) - 1]
+
+    @cached_property
+    def point_rows(self) -> tuple[tuple[int, ...], ...]:
+        """Per flower `points(kind, n)` for n = 0 to the table's length; past the end it stays the last."""
+        return tuple(tuple(self.points(kind, n) for n in range(len(table) + 1)) for kind, table in enumerate(self.tables))
 
     @cached_property
     def code_kind(self) -> dict[str, int]:

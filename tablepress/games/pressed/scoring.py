@@ -233,8 +233,90 @@ def best_final(
 
 
 def best_total(counts: Sequence[int], cards: PressedCards) -> int:
-    """Only the best final total of a collection (cached; used by search and heuristics)."""
-    return _best(tuple(counts), cards, None, ())[0]
+    """Only the best final total of a collection (cached; used by search and heuristics): `best_final`'s
+    total, found without the choices that make it."""
+    return _best_value(tuple(counts), cards)
+
+
+@lru_cache(maxsize=262_144)
+def _best_value(counts: tuple[int, ...], cards: PressedCards) -> int:
+    """`_best`'s value alone, for at most one chooser (a Tulip; more go to `_best`): each group's readers
+    score at its size plus the Baby's Breaths tucked into it, so the Breaths go where they gain most —
+    one Breath to the best single gain, more by a max-plus knapsack of the groups, run once from each end
+    so that every target of the chooser is tried against it instead of a knapsack each."""
+    groups = [k for k in cards.kinds if counts[k] and cards.effects[k] != COPY]
+    if not groups:  # Baby's Breaths alone score nothing
+        return 0
+    choosers = [k for k in groups if cards.counts[k] == CHOSEN]
+    if len(choosers) > 1:
+        return _best(counts, cards, None, ())[0]
+    copy_kind = cards.copy_kind
+    free = counts[copy_kind] if copy_kind is not None else 0
+    rows = cards.point_rows
+    present = set(groups)
+    constant = 0
+    readers: dict[int, list[int]] = {g: [] for g in groups}
+    for k in groups:
+        what = cards.counts[k]
+        if what == DISTINCT:
+            constant += cards.points(k, len(groups))
+        elif what in present:
+            readers[what].append(k)
+    # Per group what its readers (the chooser aside) score with 0..free Baby's Breaths tucked into it.
+    spans = range(free + 1)
+    values = [[sum(_row_at(rows[k], counts[g] + extra) for k in readers[g]) for extra in spans] for g in groups]
+    targets = [index for index, g in enumerate(groups) if not choosers or g != choosers[0]]
+    if choosers and not targets:  # a chooser with no other group scores nothing
+        choosers = []
+    if not free:
+        total = sum(part[0] for part in values)
+        if choosers:
+            total += max(_row_at(rows[choosers[0]], counts[groups[index]]) for index in targets)
+        return total + constant
+    if free == 1:
+        base = sum(part[0] for part in values)
+        gains = [part[1] - part[0] for part in values]
+        if not choosers:
+            return base + max(gains) + constant
+        order = sorted(range(len(groups)), key=gains.__getitem__, reverse=True)
+        row = rows[choosers[0]]
+        best = None
+        for index in targets:
+            size = counts[groups[index]]
+            elsewhere = gains[order[0]] if order[0] != index else (gains[order[1]] if len(order) > 1 else None)
+            here = gains[index] + _row_at(row, size + 1) - _row_at(row, size)
+            total = _row_at(row, size) + (here if elsewhere is None or here > elsewhere else elsewhere)
+            best = total if best is None or total > best else best
+        return base + best + constant
+    nothing = [0.0] + [float("-inf")] * free  # no groups: nothing tucked is worth 0, any tucked is impossible
+    if not choosers:
+        folded = nothing
+        for part in values:
+            folded = _max_plus(folded, part, free)
+        return int(folded[free]) + constant
+    before = [nothing]
+    for part in values:
+        before.append(_max_plus(before[-1], part, free))
+    after = [nothing]
+    for part in reversed(values):
+        after.append(_max_plus(after[-1], part, free))
+    after.reverse()
+    row = rows[choosers[0]]
+    best = None
+    for index in targets:
+        read = [values[index][extra] + _row_at(row, counts[groups[index]] + extra) for extra in spans]
+        total = _max_plus(_max_plus(before[index], read, free), after[index + 1], free)[free]
+        best = total if best is None or total > best else best
+    return int(best) + constant
+
+
+def _max_plus(left: Sequence[float], right: Sequence[float], free: int) -> list[float]:
+    """The best total for each number of Baby's Breaths (0..free) split between two knapsacks."""
+    return [max(left[used] + right[total - used] for used in range(total + 1)) for total in range(free + 1)]
+
+
+def _row_at(row: tuple[int, ...], count: int) -> int:
+    return row[count] if count < len(row) else row[-1]
 
 
 @lru_cache(maxsize=65536)
@@ -296,25 +378,28 @@ def _place(
         elif what in readers:
             readers[what].append(k)
 
-    points = cards.points
+    rows = cards.point_rows
     if not free:
         total = 0
         for g in groups:
             size = counts[g] + base[g]
             for k in readers[g]:
-                total += points(k, size)
+                row = rows[k]
+                total += row[size] if size < len(row) else row[-1]
         return total + constant, tuple(base)
     # dp over groups: best[b] = best value using b free Baby's Breaths so far.
     minus = float("-inf")
     best: list[float] = [0.0] + [minus] * free
     picks: list[list[int]] = []
-    spans = range(free + 1)
     for g in groups:
         size = counts[g] + base[g]
         values = [0] * (free + 1)  # what g's readers score with that many more Baby's Breaths tucked
         for k in readers[g]:
-            for extra in spans:
-                values[extra] += points(k, size + extra)
+            row = rows[k]
+            last = len(row) - 1
+            for extra in range(free + 1):
+                n = size + extra
+                values[extra] += row[n if n < last else last]
         new = [minus] * (free + 1)
         take = [0] * (free + 1)
         for used in range(free + 1):
