@@ -22,7 +22,9 @@ def _greedy_match(players: int, seed: int, until: Any) -> Match:
 
 
 def test_the_history_is_the_moves_as_the_seat_saw_them_with_its_information_then():
-    match = _greedy_match(3, 4, lambda m: m.state.round == 1 and m.state.planted == 2)
+    # Until a rival has made a secret press choice (more than four cards picked), and one more move.
+    match = _greedy_match(3, 4, lambda m: any(move.seat != 0 and move.action.startswith("press ")
+                                              for move in m.moves[:-1]))
     game, seat = match.game, 0
     history = match.seat_info(seat).history(1000)
     assert [(past.seat, past.action) for past in history] == [(m.seat, m.seen_by(seat)) for m in match.moves]
