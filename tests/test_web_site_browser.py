@@ -55,7 +55,8 @@ def test_from_the_catalogue_to_a_game_page_its_pdf_share_link_and_rules(page, se
     assert page.locator("#print").is_hidden() and page.locator("#share").is_hidden()
     # Print: choose backs and a bleed, download, count the pages
     page.click("[data-panel=print]")
-    assert page.locator("#print").is_visible() and page.locator("#play").is_hidden()
+    page.wait_for_selector("#print", state="visible")  # opened on the hashchange event, after the click
+    assert page.locator("#play").is_hidden()
     page.check("#print-backs")
     page.fill("#print-bleed", "3")
     page.select_option("#print-duplex", "short")
@@ -70,6 +71,7 @@ def test_from_the_catalogue_to_a_game_page_its_pdf_share_link_and_rules(page, se
     assert len(PdfReader(pdf).pages) == summary.pages
     # Share: copy the intro's link
     page.click("[data-panel=share]")
+    page.wait_for_selector("#share", state="visible")
     link = page.locator("#share-url").input_value()
     assert link == f"{server.url}/games/by-this/intro"
     page.click("#copy-link")
