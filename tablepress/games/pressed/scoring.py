@@ -316,6 +316,7 @@ def _max_plus(left: Sequence[float], right: Sequence[float], free: int) -> list[
 
 
 def _row_at(row: tuple[int, ...], count: int) -> int:
+    """`PressedCards.points` from a row of `point_rows`: past the row's end the last entry."""
     return row[count] if count < len(row) else row[-1]
 
 
@@ -384,8 +385,7 @@ def _place(
         for g in groups:
             size = counts[g] + base[g]
             for k in readers[g]:
-                row = rows[k]
-                total += row[size] if size < len(row) else row[-1]
+                total += _row_at(rows[k], size)
         return total + constant, tuple(base)
     # dp over groups: best[b] = best value using b free Baby's Breaths so far.
     minus = float("-inf")
@@ -395,11 +395,8 @@ def _place(
         size = counts[g] + base[g]
         values = [0] * (free + 1)  # what g's readers score with that many more Baby's Breaths tucked
         for k in readers[g]:
-            row = rows[k]
-            last = len(row) - 1
             for extra in range(free + 1):
-                n = size + extra
-                values[extra] += row[n if n < last else last]
+                values[extra] += _row_at(rows[k], size + extra)
         new = [minus] * (free + 1)
         take = [0] * (free + 1)
         for used in range(free + 1):
