@@ -15,6 +15,8 @@ also counts who is placed to close the next shelf (with 4 players the closer pla
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .engine import CLOSE_STEP, OVER, ByThisGame, ByThisState
 from .scoring import close_points
 
@@ -51,11 +53,16 @@ def shelf_race(game: ByThisGame, state: ByThisState) -> list[float]:
     places the thing from its hand or the Floor that makes the shelf's close score most (if any fits),
     and closes if the shelf is long enough. The race stops after `close_min + players` turns or when
     the closes end the game. A seat deciding to close now (the close step) closes without placing.
+
+    The shelf is carried as its length, its end numbers and its close score: a thing placed on an end
+    scores 2 more with that end's number, 1 more with another (scoring.close_points).
     """
     players = state.players
     shares = [0.0] * players
     least = game.close_min(state)
     numbers = game.shelf_numbers(state)
+    length, points = len(numbers), close_points(numbers)
+    left, right = (numbers[0], numbers[-1]) if numbers else (0, 0)
     key_numbers = game.key_numbers[state.key]
     ascending = game.key_ascending[state.key]
     limit = game.thing_count
@@ -73,25 +80,19 @@ def shelf_race(game: ByThisGame, state: ByThisState) -> list[float]:
                 hands[seat].append(deck.pop())
                 need -= 1
         grew = False
-        ready = float(close_points(numbers)) if len(numbers) >= least else 0.0  # closing without placing
+        ready = float(points) if length >= least else 0.0  # closing without placing
         if not placed_now:
-            best, choice = -1, None
-            for pool in (hands[seat], floor):
-                for card in pool:
-                    n = key_numbers[card]
-                    for longer in _extensions(numbers, n, ascending):
-                        points = close_points(longer)
-                        if points > best:
-                            best, choice = points, (pool, card, longer)
+            choice = _best_placement(hands[seat], floor, key_numbers, ascending, length, left, right, points)
             if choice is not None:
-                pool, card, numbers = choice
+                pool, card, left, right, points = choice
                 pool.remove(card)
+                length += 1
                 grew = True
         placed_now = False
-        if len(numbers) >= least:
-            points = max(ready, GROWTH_DISCOUNT * close_points(numbers)) if grew else ready
-            shares[seat] += TURN_DISCOUNT ** ahead * points
-            numbers = []
+        if length >= least:
+            close = max(ready, GROWTH_DISCOUNT * points) if grew else ready
+            shares[seat] += TURN_DISCOUNT ** ahead * close
+            length = points = 0
             closes_left -= 1
             if closes_left <= 0:
                 break
@@ -99,17 +100,30 @@ def shelf_race(game: ByThisGame, state: ByThisState) -> list[float]:
     return shares
 
 
-def _extensions(numbers: list[int], n: int, ascending: bool) -> list[list[int]]:
-    """The shelf's numbers with `n` placed on each end where the Key allows it."""
-    if not numbers:
-        return [[n]]
-    left, right = numbers[0], numbers[-1]
-    out = []
-    if (n <= left) if ascending else (n >= left):
-        out.append([n, *numbers])
-    if (n >= right) if ascending else (n <= right):
-        out.append([*numbers, n])
-    return out
+def _best_placement(hand: list[int], floor: list[int], key_numbers: Sequence[int], ascending: bool, length: int,
+                    left: int, right: int, points: int) -> tuple[list[int], int, int, int, int] | None:
+    """The first placement (hand before Floor, each in order, left end before right) whose close scores
+    most: (its pool, the card, the shelf's new ends and close score), or None if nothing fits."""
+    if not length:  # any thing starts the shelf, for 1
+        pool = hand or floor
+        return (pool, pool[0], key_numbers[pool[0]], key_numbers[pool[0]], 1) if pool else None
+    best = -1
+    choice = None
+    top = points + 2  # a thing beside its own number: nothing scores more
+    for pool in (hand, floor):
+        for card in pool:
+            n = key_numbers[card]
+            if (n <= left) if ascending else (n >= left):
+                gain = points + 1 + (n == left)
+                if gain > best:
+                    best, choice = gain, (pool, card, n, right, gain)
+            if (n >= right) if ascending else (n <= right):
+                gain = points + 1 + (n == right)
+                if gain > best:
+                    best, choice = gain, (pool, card, left, n, gain)
+            if best == top:
+                return choice
+    return choice
 
 
 def seat_value(game: ByThisGame, state: ByThisState, seat: int) -> float:

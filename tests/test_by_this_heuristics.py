@@ -1,0 +1,66 @@
+"""The greedy player's evaluation of By This states: greedy decides as it did before the shelf race was
+made fast, and the race's shares and every seat's value of recorded positions are unchanged.
+
+tests/data/by_this_greedy_golden.json was recorded before the shelf race read the shelf by its ends
+alone: for seeds 0-19 at 2, 3 and 4 players, the index in the legal list of every action of a
+greedy-vs-greedy game (agent seeds `derive_seed(seed, "seat", seat)`), and `[players, deal, steps,
+shelf_race shares, evaluate per seat, seat_value per seat]` of 300 positions reached by random play.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from tablepress.games.by_this import GAME, PACKAGE
+from tablepress.games.by_this.heuristics import seat_value, shelf_race
+from tablepress.games.by_this.scoring import close_points
+
+from golden import greedy_indices
+
+GOLDEN = json.loads((Path(__file__).parent / "data" / "by_this_greedy_golden.json").read_text())
+
+
+def play_random(players: int, deal: int, steps: int):
+    """The state after `steps` uniformly random actions from deal `deal` (seat and action drawn by Random(deal))."""
+    rng = random.Random(deal)
+    state = GAME.new(players, deal, None)
+    for _ in range(steps):
+        if GAME.is_over(state):
+            break
+        seat = rng.choice(GAME.to_move(state))
+        GAME.apply_legal(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    return state
+
+
+@pytest.mark.parametrize("key", sorted(GOLDEN["games"]))
+def test_greedy_decides_as_it_did_before_the_fast_shelf_race(key):
+    players, seed = map(int, key.split("/"))
+    assert greedy_indices(GAME, players, seed) == GOLDEN["games"][key]
+
+
+def test_race_shares_and_values_of_recorded_positions_are_unchanged():
+    evaluate = PACKAGE.heuristics.evaluate
+    for players, deal, steps, shares, evaluations, values in GOLDEN["positions"]:
+        state = play_random(players, deal, steps)
+        assert shelf_race(GAME, state) == pytest.approx(shares, abs=1e-9)
+        for seat in range(players):
+            assert evaluate(GAME, state, seat) == pytest.approx(evaluations[seat], abs=1e-9)
+            assert seat_value(GAME, state, seat) == pytest.approx(values[seat], abs=1e-9)
+
+
+def test_the_recorded_positions_include_races_that_place_and_close():
+    # The check above can only fail if the race did something: many positions credit some seat a close.
+    credited = sum(1 for *_, shares, _, _ in GOLDEN["positions"] if any(shares))
+    assert credited > 100
+
+
+@pytest.mark.parametrize(("numbers", "number", "end"), [([3, 5], 5, "right"), ([3, 5], 6, "right"),
+                                                      ([3, 5], 3, "left"), ([3, 5], 1, "left"), ([4], 4, "left")])
+def test_a_thing_on_an_end_scores_two_more_beside_its_own_number_and_one_more_beside_another(numbers, number, end):
+    longer = [number, *numbers] if end == "left" else [*numbers, number]
+    beside = numbers[0] if end == "left" else numbers[-1]
+    assert close_points(longer) == close_points(numbers) + 1 + (number == beside)
