@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from tablepress.agents.base import make_agent
 from tablepress.core.game import Game
 from tablepress.core.match import Match
@@ -19,3 +22,15 @@ def greedy_indices(game: Game, players: int, seed: int) -> list[int]:
         indices.append(match.legal(seat).index(action))
         match.act(seat, action)
     return indices
+
+
+def play_random(game: Game, players: int, deal: int, steps: int, options: dict[str, Any] | None = None) -> Any:
+    """The state after `steps` uniformly random actions from deal `deal` (seat and action drawn by Random(deal))."""
+    rng = random.Random(deal)
+    state = game.new(players, deal, options)
+    for _ in range(steps):
+        if game.is_over(state):
+            break
+        seat = rng.choice(game.to_move(state))
+        game.apply_legal(state, seat, rng.choice(game.legal_actions(state, seat)))
+    return state

@@ -10,7 +10,6 @@ shelf_race shares, evaluate per seat, seat_value per seat]` of 300 positions rea
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -19,21 +18,14 @@ from tablepress.games.by_this import GAME, PACKAGE
 from tablepress.games.by_this.heuristics import seat_value, shelf_race
 from tablepress.games.by_this.scoring import close_points
 
-from golden import greedy_indices
+from golden import greedy_indices, play_random as play_random_in
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "by_this_greedy_golden.json").read_text())
 
 
-def play_random(players: int, deal: int, steps: int):
-    """The state after `steps` uniformly random actions from deal `deal` (seat and action drawn by Random(deal))."""
-    rng = random.Random(deal)
-    state = GAME.new(players, deal, None)
-    for _ in range(steps):
-        if GAME.is_over(state):
-            break
-        seat = rng.choice(GAME.to_move(state))
-        GAME.apply_legal(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-    return state
+def play_random(players, deal, steps, options=None):
+    """`golden.play_random` of this file's game."""
+    return play_random_in(GAME, players, deal, steps, options)
 
 
 @pytest.mark.parametrize("key", sorted(GOLDEN["games"]))

@@ -26,25 +26,12 @@ from tablepress.games.planted.heuristics import full_seat_value, seat_value
 from tablepress.games.planted.scoring import board_total, score_board
 from tablepress.games.planted.steps import step_values, turn_goes_on
 
-from golden import greedy_indices
+from golden import greedy_indices, play_random
 
 evaluate = PACKAGE.heuristics.evaluate
 
 PLANT = {p.name: i for i, p in enumerate(GAME.cards.plants)}
 GOLDEN = json.loads((Path(__file__).parent / "data" / "planted_greedy_golden.json").read_text())
-
-
-def play_random(game, players, deal, steps):
-    """The state after `steps` uniformly random actions from deal `deal` (seat and action drawn by Random(deal))."""
-    rng = random.Random(deal)
-    state = game.new(players, deal)
-    for _ in range(steps):
-        if game.is_over(state):
-            break
-        seat = rng.choice(game.to_move(state))
-        game.apply_legal(state, seat, rng.choice(game.legal_actions(state, seat)))
-    return state
-
 
 
 def full_margin(game, state, seat):

@@ -27,7 +27,7 @@ from tablepress.games.pressed.heuristics import (PLANT_RACE_WEIGHT, best_press_g
 from tablepress.games.pressed.state import collection
 from tablepress.games.pressed.scoring import best_final, best_total, collection_counts, final_score
 
-from golden import greedy_indices
+from golden import greedy_indices, play_random as play_random_in
 
 evaluate = PACKAGE.heuristics.evaluate
 full_evaluate = margin(seat_value)  # the package default: every seat's value re-scored
@@ -35,16 +35,8 @@ GOLDEN = json.loads((Path(__file__).parent / "data" / "pressed_greedy_golden.jso
 
 
 def play_random(players, deal, steps, options=None):
-    """The state after `steps` uniformly random actions from deal `deal` (seat and action drawn by Random(deal))."""
-    rng = random.Random(deal)
-    state = GAME.new(players, deal, options)
-    for _ in range(steps):
-        if GAME.is_over(state):
-            break
-        seat = rng.choice(GAME.to_move(state))
-        GAME.apply_legal(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-    return state
-
+    """`golden.play_random` of this file's game."""
+    return play_random_in(GAME, players, deal, steps, options)
 
 
 @pytest.mark.parametrize("key", sorted(GOLDEN["games"]))
