@@ -13,19 +13,16 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tablepress.games.by_this import GAME, PACKAGE
-from tablepress.games.by_this.heuristics import seat_value, shelf_race
+from tablepress.games.by_this.heuristics import _best_placement, seat_value, shelf_race
 from tablepress.games.by_this.scoring import close_points
 
-from golden import greedy_indices, play_random as play_random_in
+from golden import greedy_indices, play_random
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "by_this_greedy_golden.json").read_text())
-
-
-def play_random(players, deal, steps, options=None):
-    """`golden.play_random` of this file's game."""
-    return play_random_in(GAME, players, deal, steps, options)
 
 
 @pytest.mark.parametrize("key", sorted(GOLDEN["games"]))
@@ -37,7 +34,7 @@ def test_greedy_decides_as_it_did_before_the_fast_shelf_race(key):
 def test_race_shares_and_values_of_recorded_positions_are_unchanged():
     evaluate = PACKAGE.heuristics.evaluate
     for players, deal, steps, shares, evaluations, values in GOLDEN["positions"]:
-        state = play_random(players, deal, steps)
+        state = play_random(GAME, players, deal, steps)
         assert shelf_race(GAME, state) == pytest.approx(shares, abs=1e-9)
         for seat in range(players):
             assert evaluate(GAME, state, seat) == pytest.approx(evaluations[seat], abs=1e-9)
@@ -56,3 +53,30 @@ def test_a_thing_on_an_end_scores_two_more_beside_its_own_number_and_one_more_be
     longer = [number, *numbers] if end == "left" else [*numbers, number]
     beside = numbers[0] if end == "left" else numbers[-1]
     assert close_points(longer) == close_points(numbers) + 1 + (number == beside)
+
+
+numbers_1_to_10 = st.lists(st.integers(1, 10), max_size=6)
+
+
+@given(shelf=numbers_1_to_10, hand=numbers_1_to_10, floor=numbers_1_to_10, ascending=st.booleans())
+def test_the_best_placement_is_the_first_that_scores_most_of_every_extended_shelf(shelf, hand, floor, ascending):
+    shelf = sorted(shelf, reverse=not ascending)
+    key_numbers = [*hand, *floor]  # card i has number key_numbers[i]: the hand's cards first, then the Floor's
+    hand_cards, floor_cards = list(range(len(hand))), list(range(len(hand), len(key_numbers)))
+    # Brute force: every card, hand then Floor, on every end the Key allows, left before right.
+    expected = None
+    for pool in (hand_cards, floor_cards):
+        for card in pool:
+            n = key_numbers[card]
+            ends = [[n]] if not shelf else []
+            if shelf and ((n <= shelf[0]) if ascending else (n >= shelf[0])):
+                ends.append([n, *shelf])
+            if shelf and ((n >= shelf[-1]) if ascending else (n <= shelf[-1])):
+                ends.append([*shelf, n])
+            for longer in ends:
+                if expected is None or close_points(longer) > expected[4]:
+                    expected = (pool, card, longer[0], longer[-1], close_points(longer))
+    left, right = (shelf[0], shelf[-1]) if shelf else (0, 0)
+    found = _best_placement(hand_cards, floor_cards, key_numbers, ascending, len(shelf), left, right,
+                            close_points(shelf))
+    assert found == expected
