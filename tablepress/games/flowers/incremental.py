@@ -618,7 +618,7 @@ class AreaModel:
         return points, credit, touched, beside, 4 - len(kept_sides)
 
     def _recoloured(self, spot: Spot, card: int, top: dict[Spot, int], lost_weight: int,
-                    open_weight: list[int]) -> Shape:
+                    open_weight: Sequence[int]) -> Shape:
         """The rest of `_child` when a card is covered and no card's kept status changes: only the covered
         cell's colour and butterfly change, so only its old region (which it leaves, perhaps splitting
         it) and the regions of its new colour beside it (which it joins) are read again."""
