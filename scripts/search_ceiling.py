@@ -41,18 +41,22 @@ class TrueStateInfo(SeatInfo):
 
 
 def play(name: str, players: int, games: int, seed: int, search: dict[str, Any], true_state: bool) -> dict[str, Any]:
-    """The searcher's wins (a shared victory counts 1/k) and win rate over `games` games against greedy."""
+    """The searcher's wins (a shared victory counts 1/k), win rate and each game's share against greedy.
+
+    The deals and seats follow from `seed` alone, so two settings run on one seed are compared game by game
+    (`shares`, in order)."""
     game = get_game(name)
     rng = random.Random(seed)
-    wins = 0.0
+    shares: list[float] = []
     with Progress(transient=True) as progress:
         task = progress.add_task("games", total=games)
         for index in range(games):
-            wins += _one_game(game, players, index, rng, search, true_state)
-            progress.update(task, advance=1, description=f"win rate {wins / (index + 1):.0%}")
+            shares.append(_one_game(game, players, index, rng, search, true_state))
+            progress.update(task, advance=1, description=f"win rate {sum(shares) / (index + 1):.0%}")
+    wins = sum(shares)
     low, high = wilson(wins, games)
     return {"game": name, "players": players, "games": games, "seed": seed, "search": search,
-            "true_state": true_state, "wins": wins, "win_rate": wins / games, "ci95": [low, high]}
+            "true_state": true_state, "wins": wins, "win_rate": wins / games, "ci95": [low, high], "shares": shares}
 
 
 def _one_game(game: Any, players: int, index: int, rng: random.Random, search: dict[str, Any],

@@ -132,3 +132,50 @@ def test_a_bad_backup_hint_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ismcts, "search_hints_for", lambda game: {"backup_by_players": {"3": "own"}})
     with pytest.raises(ValueError, match="whole number"):  # a string key would never match a count
         IsmctsAgent(seed=3, budget=5).choose(_flowers_decision(3))
+
+
+@pytest.mark.parametrize(("players", "expected"), [(2, "tree"), (3, "policy"), (4, "policy")])
+def test_flowers_search_moves_the_rivals_by_policy_from_three_players(players: int, expected: str) -> None:
+    """Flowers' search hints choose how rivals move by the number of players, and an agent's own setting wins."""
+    from tablepress.games.flowers.heuristics import SEARCH
+
+    info = _flowers_decision(players)
+    hinted = IsmctsAgent(seed=3, budget=10)
+    hinted.choose(info)
+    assert hinted._rivals == expected == SEARCH["rivals_by_players"].get(players, "tree")
+    told = IsmctsAgent(seed=3, budget=10, rivals="tree")
+    told.choose(info)
+    assert told._rivals == "tree"
+
+
+@pytest.mark.parametrize("rivals", ["tree", "policy"])
+def test_with_policy_rivals_the_tree_holds_only_the_searching_seats_decisions(rivals: str) -> None:
+    """With `rivals="policy"` no rival's decision becomes a tree node (none is ever ranked into one) and the
+    searching seat's own next turn is reached inside the tree; with the tree, rivals' nodes are searched."""
+    info = _flowers_decision(3)
+    agent = IsmctsAgent(seed=4, budget=60, rivals=rivals)
+    ranked: list[int] = []
+    rank = agent._rank
+
+    def recording_rank(game, state, node, seat, *rest):
+        ranked.append(seat)
+        return rank(game, state, node, seat, *rest)
+
+    agent._rank = recording_rank
+    assert agent.choose(info) in info.legal_actions()
+    others = {seat for seat in ranked if seat != info.seat}
+    if rivals == "policy":
+        assert not others and len(ranked) > 2  # its draw, its placement, and decisions of its next turn
+    else:
+        assert others
+
+
+def test_a_bad_rivals_setting_or_hint_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unknown `rivals` is a clear error, from the agent's settings or from a game's hints."""
+    from tablepress.agents import ismcts
+
+    with pytest.raises(ValueError, match="rivals must be one of tree, policy"):
+        IsmctsAgent(rivals="greedy")
+    monkeypatch.setattr(ismcts, "search_hints_for", lambda game: {"rivals_by_players": {4: "oracle"}})
+    with pytest.raises(ValueError, match="oracle"):
+        IsmctsAgent(seed=3, budget=5).choose(_flowers_decision(2))

@@ -38,7 +38,7 @@ def test_true_state_determinizations_are_the_true_state_and_fair_ones_are_not():
 def test_a_short_run_reports_a_rate_inside_its_interval(capsys):
     result = _script().main(["by-this", "--players", "2", "--games", "2", "--budget", "4", "--true-state"])
     assert result["games"] == 2 and result["true_state"] and result["search"] == {"budget": 4}
-    assert 0 <= result["wins"] <= 2
+    assert 0 <= result["wins"] <= 2 and len(result["shares"]) == 2 and sum(result["shares"]) == result["wins"]
     low, high = result["ci95"]
     assert low <= result["win_rate"] <= high
     assert '"win_rate"' in capsys.readouterr().out

@@ -22,6 +22,12 @@ One search per decision, rooted at the deciding seat's information set. Each ite
    (a game's `SEARCH` may choose by the number of players: Flowers, nearly a solitaire, backs up each
    seat's own value from 3 players on).
 
+**Rivals by policy** (`rivals="policy"`; Flowers' `SEARCH` asks for it from 3 players): the other seats do
+not search in the tree but move by rollout steps (the best of a few sampled actions by their one-step
+value), so the tree is open-loop over the searching seat's own decisions and an iteration reaches its
+next turn however many seats sit between — with the rivals in the tree, 300 iterations at 4 players
+spend themselves on the rivals' first replies.
+
 **Root candidates** (`root_candidates=k`; a game's `heuristics.SEARCH` may ask for it): the tree is
 replaced by a rollout improvement of greedy (Bertsekas): the k root actions greedy judges best are each
 rolled out on the same determinizations (common random numbers), every seat playing as the greedy player
@@ -76,6 +82,10 @@ ROOT_CANDIDATES = 0
 #: With root candidates, how many of the searching seat's own turns a rollout plays (the first is the one
 #: the candidate is in) before the heuristic cut-off, unless the game suggests others (`rollout_turns`).
 ROLLOUT_TURNS = 1
+#: How the other seats move inside the search (`rivals`): "tree", each searched as a player of its own
+#: interests in the tree; "policy", by rollout steps (`_rollout_step`), so the tree holds only the searching
+#: seat's own decisions (an open-loop tree that reaches its next turn within a few iterations).
+RIVALS = ("tree", "policy")
 #: The most steps a greedy rollout takes (a guard; a round of turns is far fewer).
 MODEL_STEP_CAP = 200
 
@@ -126,6 +136,19 @@ class Node:
         return node
 
 
+def _hinted(hints: dict[str, Any], name: str, players: int, allowed: tuple[str, ...], default: str) -> str:
+    """A game's search hint `name` for this many players (`{name}_by_players`: {players: value}), else for
+    any count (`name`), else `default`. A hint outside `allowed`, or keyed by anything but a whole number,
+    is refused whatever the count, so a mistyped hint (`{"3": "own"}`) cannot quietly fall back."""
+    by_players = hints.get(f"{name}_by_players", {})
+    asked = [hints.get(name, default), *(by_players.values() if isinstance(by_players, dict) else ())]
+    if (not isinstance(by_players, dict) or any(type(count) is not int for count in by_players)
+            or any(value not in allowed for value in asked)):
+        raise ValueError(f"the game's search hints ask for {name} {hints.get(name)!r} and by players "
+                         f"{by_players!r}: each must be one of {', '.join(allowed)}, keyed by a whole number")
+    return by_players.get(players) or hints.get(name, default)
+
+
 def _count_group(root: Node, group: Node) -> None:
     """Add one group's candidate rollouts (one shared determinization) to the root's, and empty the group.
 
@@ -158,7 +181,9 @@ class IsmctsAgent(Agent):
     `root_candidates` (compare only greedy's k best root actions by greedy rollouts on shared
     determinizations, choosing the best mean; 0: the tree) and `rollout_turns` (the seat's own turns such
     a rollout reaches before the cut-off) come from the game's `heuristics.SEARCH` when not given, else
-    `ROOT_CANDIDATES`, `ROLLOUT_TURNS`.
+    `ROOT_CANDIDATES`, `ROLLOUT_TURNS`. `rivals` ("tree" or "policy", `RIVALS`) says whether the other seats
+    search in the tree or move by rollout steps inside it; when not given, the game's `heuristics.SEARCH`
+    may set it (`rivals`, or `rivals_by_players`), else "tree".
     """
 
     def __init__(
@@ -177,6 +202,7 @@ class IsmctsAgent(Agent):
         backup: str | None = None,
         rollout_turns: int | None = None,
         root_candidates: int | None = None,
+        rivals: str | None = None,
     ):
         if budget is not None and (isinstance(budget, bool) or not budget > 0):
             raise ValueError(f"ismcts takes a positive budget, not {budget!r}")
@@ -195,6 +221,10 @@ class IsmctsAgent(Agent):
             raise ValueError(f"rollout_turns must be 1 or more, not {rollout_turns}")
         if root_candidates is not None and root_candidates < 0:
             raise ValueError(f"root_candidates must be 0 (a tree search) or more, not {root_candidates}")
+        if rivals is not None and rivals not in RIVALS:
+            raise ValueError(f"rivals must be one of {', '.join(RIVALS)}, not {rivals!r}")
+        self.rivals = rivals
+        self._rivals = rivals or "tree"
         self.root_candidates = root_candidates
         self._candidates = 0
         self.rollout_turns = rollout_turns
@@ -264,6 +294,7 @@ class IsmctsAgent(Agent):
             if not roots:
                 players = self._players = len(game.scores(state))
                 self._backup = self._backup_for(hints, players)
+                self._rivals = self._rivals_for(hints, players)
                 fast = _Fast(fast_step_values_for(game), margin_step_values_for(game, self._backup))
                 self._weight = self.prior_weight * max(1, players - 1)
                 self._depth = self._rollout_depth(hints, players)
@@ -303,16 +334,12 @@ class IsmctsAgent(Agent):
         return max((a for a in root.order if root.n.get(a)), key=key)
 
     def _backup_for(self, hints: dict[str, Any], players: int) -> str:
-        """The reward backed up: the agent's own setting, else the game's hint (for this many players, or
-        for any), else "best". A hint that is not a known backup for a whole number of players is refused
-        whatever the count, so a mistyped hint (`{"3": "own"}`) cannot quietly fall back to "best"."""
-        by_players = hints.get("backup_by_players", {})
-        asked = [hints.get("backup", "best"), *by_players.values()]
-        if (not isinstance(by_players, dict) or any(type(count) is not int for count in by_players)
-                or any(backup not in BACKUPS for backup in asked)):
-            raise ValueError(f"the game's search hints ask for backup {hints.get('backup')!r} and by players "
-                             f"{by_players!r}: each must be one of {', '.join(BACKUPS)}, keyed by a whole number")
-        return self.backup or by_players.get(players) or hints.get("backup", "best")
+        """The reward backed up: the agent's own setting, else the game's hint, else "best"."""
+        return self.backup or _hinted(hints, "backup", players, BACKUPS, "best")
+
+    def _rivals_for(self, hints: dict[str, Any], players: int) -> str:
+        """How rivals move in the search: the agent's own setting, else the game's hint, else "tree"."""
+        return self.rivals or _hinted(hints, "rivals", players, RIVALS, "tree")
 
     def _rollout_depth(self, hints: dict[str, Any], players: int) -> int:
         """Rollout steps: the agent's own setting, else the game's hint (per rival seat, or fixed), else the default."""
@@ -343,16 +370,20 @@ class IsmctsAgent(Agent):
         cursors = list(roots)
         path: list[tuple[Node, str, int]] = []
         players = len(roots)
+        me = seat
         while not game.is_over(state):
             if path:
                 movers = game.to_move(state)
                 if not movers:
                     break
                 seat = movers[0]
-            node = cursors[seat]
             legal = game.legal_actions(state, seat)
             if not legal:
                 break
+            if seat != me and self._rivals == "policy":
+                self._rollout_step(game, state, seat, legal, evaluate, fast)
+                continue
+            node = cursors[seat]
             if not node.known.issuperset(legal):
                 self._rank(game, state, node, seat, legal, evaluate, fast)
             action, new = self._select(node, legal)
@@ -510,6 +541,22 @@ class IsmctsAgent(Agent):
             return best_action, True
         return best_action, False
 
+    def _rollout_step(self, game: Game, state: Any, seat: int, legal: list[str], evaluate: Evaluate,
+                      fast: _Fast) -> None:
+        """One rollout step for `seat` in place: the best one-step heuristic action of a few sampled
+        (`rollout_policy` "greedy"), or a random one."""
+        rng = self.rng
+        if self.rollout_policy == "greedy" and len(legal) > 1:
+            if len(legal) > self._sample:
+                legal = rng.sample(legal, self._sample)
+            if fast.steps is not None:
+                values = fast.steps(game, state, seat, legal)
+            else:
+                values = [evaluate(game, _after(game, state, seat, action), seat) for action in legal]
+            game.apply_legal(state, seat, pick_best(legal, values, rng)[0])
+        else:
+            game.apply_legal(state, seat, rng.choice(legal))
+
     def _leaf(self, game: Game, state: Any, evaluate: Evaluate, players: int, mover: int,
               fast: _Fast = NO_FAST) -> list[float]:
         """Roll out up to `rollout_depth` steps (in place: `state` is this iteration's own), then score the
@@ -520,17 +567,7 @@ class IsmctsAgent(Agent):
                 break
             movers = game.to_move(state)
             seat = movers[0] if len(movers) == 1 else rng.choice(movers)
-            legal = game.legal_actions(state, seat)
-            if self.rollout_policy == "greedy" and len(legal) > 1:
-                if len(legal) > self._sample:
-                    legal = rng.sample(legal, self._sample)
-                if fast.steps is not None:
-                    values = fast.steps(game, state, seat, legal)
-                else:
-                    values = [evaluate(game, _after(game, state, seat, action), seat) for action in legal]
-                game.apply_legal(state, seat, pick_best(legal, values, rng)[0])
-            else:
-                game.apply_legal(state, seat, rng.choice(legal))
+            self._rollout_step(game, state, seat, game.legal_actions(state, seat), evaluate, fast)
             mover = seat
         if self.finish_turn and not game.is_over(state) and game.to_move(state) == (mover,):
             state, _ = follow_turn(game, state, mover, evaluate, rng, step_values=fast.steps)

@@ -35,8 +35,11 @@ OPEN_BUTTERFLY = 0.3
 #: 75 %, 0 steps 65 %; 4p, 40 games: 1 step 6 %, 3 steps 28 %, 5 steps 27 %). From 3 players each seat
 #: backs up its own value, not its margin over the best rival: the game is nearly a solitaire, and the
 #: rivals' values only add noise (the same games vs greedy, own against margin: 3p 45 % against 30 % of
-#: 120, 4p 31 % against 29 % of 180).
-SEARCH = {"rollout_depth_per_rival": 1, "rollout_sample": 8, "backup_by_players": {3: "own", 4: "own"}}
+#: 120, 4p 31 % against 29 % of 180). From 3 players the rivals move by rollout steps inside the search, not
+#: in the tree, so the tree holds the seat's own decisions and reaches its next turn (the same 100 games vs
+#: greedy, seed 5: 3p 51.5 %, 4p 37.5 %, where the rivals in the tree won about 40 % and 31 %).
+SEARCH = {"rollout_depth_per_rival": 1, "rollout_sample": 8, "backup_by_players": {3: "own", 4: "own"},
+          "rivals_by_players": {3: "policy", 4: "policy"}}
 
 
 def seat_value(game: FlowersGame, state: FlowersState, seat: int) -> float:
