@@ -37,7 +37,8 @@ OPEN_BUTTERFLY = 0.3
 #: rivals' values only add noise (the same games vs greedy, own against margin: 3p 45 % against 30 % of
 #: 120, 4p 31 % against 29 % of 180). From 3 players the rivals move by rollout steps inside the search, not
 #: in the tree, so the tree holds the seat's own decisions and reaches its next turn (the same 100 games vs
-#: greedy, seed 5: 3p 51.5 %, 4p 37.5 %, where the rivals in the tree won about 40 % and 31 %).
+#: greedy, seed 5: 3p 51.5 %, 4p 37.5 %, where the rivals in the tree won about 40 % and 31 %; on the ladder,
+#: seeds 5 and 6: 3p 49.5 %, 4p 37.5 % of 200, where the tree won 34.5 % and about 31 %), at 4-7x the CPU.
 SEARCH = {"rollout_depth_per_rival": 1, "rollout_sample": 8, "backup_by_players": {3: "own", 4: "own"},
           "rivals_by_players": {3: "policy", 4: "policy"}}
 
