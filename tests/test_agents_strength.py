@@ -134,8 +134,8 @@ def test_a_bad_backup_hint_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
         IsmctsAgent(seed=3, budget=5).choose(_flowers_decision(3))
 
 
-@pytest.mark.parametrize(("players", "expected"), [(2, "tree"), (3, "policy"), (4, "policy")])
-def test_flowers_search_moves_the_rivals_by_policy_from_three_players(players: int, expected: str) -> None:
+@pytest.mark.parametrize(("players", "expected"), [(2, "tree"), (3, "random"), (4, "random")])
+def test_flowers_search_moves_the_rivals_at_random_from_three_players(players: int, expected: str) -> None:
     """Flowers' search hints choose how rivals move by the number of players, and an agent's own setting wins."""
     from tablepress.games.flowers.heuristics import SEARCH
 
@@ -148,10 +148,11 @@ def test_flowers_search_moves_the_rivals_by_policy_from_three_players(players: i
     assert told._rivals == "tree"
 
 
-@pytest.mark.parametrize("rivals", ["tree", "policy"])
+@pytest.mark.parametrize("rivals", ["tree", "policy", "random"])
 def test_with_policy_rivals_the_tree_holds_only_the_searching_seats_decisions(rivals: str) -> None:
-    """With `rivals="policy"` no rival's decision becomes a tree node (none is ever ranked into one) and the
-    searching seat's own next turn is reached inside the tree; with the tree, rivals' nodes are searched."""
+    """With `rivals="policy"` or "random" no rival's decision becomes a tree node (none is ever ranked into
+    one) and the searching seat's own next turn is reached inside the tree; with the tree, rivals' nodes
+    are searched."""
     info = _flowers_decision(3)
     agent = IsmctsAgent(seed=4, budget=60, rivals=rivals)
     ranked: list[int] = []
@@ -164,17 +165,38 @@ def test_with_policy_rivals_the_tree_holds_only_the_searching_seats_decisions(ri
     agent._rank = recording_rank
     assert agent.choose(info) in info.legal_actions()
     others = {seat for seat in ranked if seat != info.seat}
-    if rivals == "policy":
+    if rivals != "tree":
         assert not others and len(ranked) > 2  # its draw, its placement, and decisions of its next turn
     else:
         assert others
+
+
+@pytest.mark.parametrize("rivals", ["policy", "random"])
+def test_random_rivals_take_no_rollout_step(rivals: str) -> None:
+    """With `rivals="random"` a rival's every step inside the search (in the tree's place, in the rollouts
+    and finishing its turn) is a random legal action, never a rollout step judged by the heuristic; with
+    policy rivals the rivals' steps are judged."""
+    info = _flowers_decision(4)
+    agent = IsmctsAgent(seed=4, budget=40, rivals=rivals, backup="own")
+    stepped: list[int] = []
+    rollout_step = agent._rollout_step
+
+    def recording_step(game, state, seat, *rest):
+        stepped.append(seat)
+        return rollout_step(game, state, seat, *rest)
+
+    agent._rollout_step = recording_step
+    assert agent.choose(info) in info.legal_actions()
+    rival_steps = {seat for seat in stepped if seat != info.seat}
+    assert info.seat in stepped
+    assert bool(rival_steps) == (rivals == "policy")
 
 
 def test_a_bad_rivals_setting_or_hint_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     """An unknown `rivals` is a clear error, from the agent's settings or from a game's hints."""
     from tablepress.agents import ismcts
 
-    with pytest.raises(ValueError, match="rivals must be one of tree, policy"):
+    with pytest.raises(ValueError, match="rivals must be one of tree, policy, random"):
         IsmctsAgent(rivals="greedy")
     monkeypatch.setattr(ismcts, "search_hints_for", lambda game: {"rivals_by_players": {4: "oracle"}})
     with pytest.raises(ValueError, match="oracle"):

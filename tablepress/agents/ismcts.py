@@ -22,11 +22,12 @@ One search per decision, rooted at the deciding seat's information set. Each ite
    (a game's `SEARCH` may choose by the number of players: Flowers, nearly a solitaire, backs up each
    seat's own value from 3 players on).
 
-**Rivals by policy** (`rivals="policy"`; Flowers' `SEARCH` asks for it from 3 players): the other seats do
-not search in the tree but move by rollout steps (the best of a few sampled actions by their one-step
-value), so the tree is open-loop over the searching seat's own decisions and an iteration reaches its
-next turn however many seats sit between — with the rivals in the tree, 300 iterations at 4 players
-spend themselves on the rivals' first replies.
+**Rivals by policy** (`rivals="policy"`): the other seats do not search in the tree but move by rollout
+steps (the best of a few sampled actions by their one-step value), so the tree is open-loop over the
+searching seat's own decisions and an iteration reaches its next turn however many seats sit between —
+with the rivals in the tree, 300 iterations at 4 players spend themselves on the rivals' first replies.
+`rivals="random"` (Flowers' `SEARCH` asks for it from 3 players) moves them by random legal actions
+instead, in the rollouts too: cheaper, where the rivals' choices hardly reach the searcher's value.
 
 **Root candidates** (`root_candidates=k`; a game's `heuristics.SEARCH` may ask for it): the tree is
 replaced by a rollout improvement of greedy (Bertsekas): the k root actions greedy judges best are each
@@ -84,8 +85,10 @@ ROOT_CANDIDATES = 0
 ROLLOUT_TURNS = 1
 #: How the other seats move inside the search (`rivals`): "tree", each searched as a player of its own
 #: interests in the tree; "policy", by rollout steps (`_rollout_step`), so the tree holds only the searching
-#: seat's own decisions (an open-loop tree that reaches its next turn within a few iterations).
-RIVALS = ("tree", "policy")
+#: seat's own decisions (an open-loop tree that reaches its next turn within a few iterations); "random",
+#: as "policy" but each rival step is a uniformly random legal action, in the tree and in the rollouts (for
+#: games where, with the "own" backup, the rivals' choices hardly reach the searcher's value).
+RIVALS = ("tree", "policy", "random")
 #: The most steps a greedy rollout takes (a guard; a round of turns is far fewer).
 MODEL_STEP_CAP = 200
 
@@ -181,8 +184,8 @@ class IsmctsAgent(Agent):
     `root_candidates` (compare only greedy's k best root actions by greedy rollouts on shared
     determinizations, choosing the best mean; 0: the tree) and `rollout_turns` (the seat's own turns such
     a rollout reaches before the cut-off) come from the game's `heuristics.SEARCH` when not given, else
-    `ROOT_CANDIDATES`, `ROLLOUT_TURNS`. `rivals` ("tree" or "policy", `RIVALS`) says whether the other seats
-    search in the tree or move by rollout steps inside it; when not given, the game's `heuristics.SEARCH`
+    `ROOT_CANDIDATES`, `ROLLOUT_TURNS`. `rivals` ("tree", "policy" or "random", `RIVALS`) says whether the
+    other seats search in the tree or move inside it by rollout steps or at random; when not given, the game's `heuristics.SEARCH`
     may set it (`rivals`, or `rivals_by_players`), else "tree".
     """
 
@@ -380,8 +383,8 @@ class IsmctsAgent(Agent):
             legal = game.legal_actions(state, seat)
             if not legal:
                 break
-            if seat != me and self._rivals == "policy":
-                self._rollout_step(game, state, seat, legal, evaluate, fast)
+            if seat != me and self._rivals != "tree":
+                self._rival_step(game, state, seat, legal, evaluate, fast)
                 continue
             node = cursors[seat]
             if not node.known.issuperset(legal):
@@ -398,7 +401,7 @@ class IsmctsAgent(Agent):
                     cursors[observer] = cursors[observer].child(action if observer == seat else public)
             if new:
                 break
-        rewards = self._leaf(game, state, evaluate, players, path[-1][2] if path else seat, fast)
+        rewards = self._leaf(game, state, evaluate, players, path[-1][2] if path else seat, fast, me)
         self._low = min(self._low, *rewards)
         self._high = max(self._high, *rewards)
         for visited, action, actor in path:
@@ -557,19 +560,38 @@ class IsmctsAgent(Agent):
         else:
             game.apply_legal(state, seat, rng.choice(legal))
 
+    def _rival_step(self, game: Game, state: Any, seat: int, legal: list[str], evaluate: Evaluate,
+                    fast: _Fast) -> None:
+        """A rival's step in place when the rivals are not in the tree: a rollout step ("policy") or a
+        uniformly random legal action ("random")."""
+        if self._rivals == "random":
+            game.apply_legal(state, seat, self.rng.choice(legal))
+        else:
+            self._rollout_step(game, state, seat, legal, evaluate, fast)
+
     def _leaf(self, game: Game, state: Any, evaluate: Evaluate, players: int, mover: int,
-              fast: _Fast = NO_FAST) -> list[float]:
+              fast: _Fast = NO_FAST, me: int | None = None) -> list[float]:
         """Roll out up to `rollout_depth` steps (in place: `state` is this iteration's own), then score the
-        end or cut off with the heuristic."""
+        end or cut off with the heuristic. With random rivals a rival `me` is not moves at random, and
+        finishes its turn at random too."""
         rng = self.rng
         for _ in range(self._depth):
             if game.is_over(state):
                 break
             movers = game.to_move(state)
             seat = movers[0] if len(movers) == 1 else rng.choice(movers)
-            self._rollout_step(game, state, seat, game.legal_actions(state, seat), evaluate, fast)
+            legal = game.legal_actions(state, seat)
+            if seat != me and self._rivals == "random":
+                game.apply_legal(state, seat, rng.choice(legal))
+            else:
+                self._rollout_step(game, state, seat, legal, evaluate, fast)
             mover = seat
-        if self.finish_turn and not game.is_over(state) and game.to_move(state) == (mover,):
+        if self.finish_turn and mover != me and self._rivals == "random":
+            for _ in range(MODEL_STEP_CAP):
+                if game.is_over(state) or game.to_move(state) != (mover,):
+                    break
+                game.apply_legal(state, mover, rng.choice(game.legal_actions(state, mover)))
+        elif self.finish_turn and not game.is_over(state) and game.to_move(state) == (mover,):
             state, _ = follow_turn(game, state, mover, evaluate, rng, step_values=fast.steps)
         if game.is_over(state):
             return final_margins(game, state, self._backup)
