@@ -192,6 +192,33 @@ def test_random_rivals_take_no_rollout_step(rivals: str) -> None:
     assert bool(rival_steps) == (rivals == "policy")
 
 
+@pytest.mark.parametrize("rivals", ["tree", "policy", "random"])
+def test_with_the_rivals_outside_the_tree_a_cut_off_values_only_the_searcher(
+        rivals: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the rivals outside the tree and the "own" backup no rival's reward is ever backed up, so a
+    cut-off values only the searching seat; the rivals are valued once, at the root, for the rewards' scale.
+    With the rivals in the tree every cut-off values every seat."""
+    from tablepress.agents import ismcts
+
+    info = _flowers_decision(4)
+    agent = IsmctsAgent(seed=4, budget=40, rivals=rivals, backup="own")
+    valued: list[int] = []
+    value = ismcts.seat_value_for(info.game)
+
+    def recording_value(game, state, seat):
+        valued.append(seat)
+        return value(game, state, seat)
+
+    monkeypatch.setattr(ismcts, "seat_value_for", lambda game: recording_value)
+    assert agent.choose(info) in info.legal_actions()
+    rivals_valued = [seat for seat in valued if seat != info.seat]
+    assert valued.count(info.seat) >= 40
+    if rivals == "tree":
+        assert len(rivals_valued) >= 3 * 40
+    else:
+        assert sorted(rivals_valued) == sorted(set(range(4)) - {info.seat})
+
+
 def test_a_bad_rivals_setting_or_hint_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     """An unknown `rivals` is a clear error, from the agent's settings or from a game's hints."""
     from tablepress.agents import ismcts

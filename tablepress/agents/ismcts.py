@@ -302,6 +302,10 @@ class IsmctsAgent(Agent):
                 self._weight = self.prior_weight * max(1, players - 1)
                 self._depth = self._rollout_depth(hints, players)
                 roots = [Node()] * players if game.public_actions else [Node() for _ in range(players)]
+                if self._rivals != "tree":
+                    # Only the searcher's rewards are backed up; every seat's standing now sets their scale.
+                    standing = cutoff_margins(game, state, seat_value_for(game), players, self._backup)
+                    self._low, self._high = min(standing), max(standing)
                 if self.prior_samples > 0 and self.prior_weight > 0:
                     self._judge_root(info, state, roots[info.seat], actions, evaluate, fast)
             if self._candidates:
@@ -402,8 +406,9 @@ class IsmctsAgent(Agent):
             if new:
                 break
         rewards = self._leaf(game, state, evaluate, players, path[-1][2] if path else seat, fast, me)
-        self._low = min(self._low, *rewards)
-        self._high = max(self._high, *rewards)
+        backed = rewards if self._rivals == "tree" else (rewards[me],)
+        self._low = min(self._low, *backed)
+        self._high = max(self._high, *backed)
         for visited, action, actor in path:
             visited.n[action] += 1
             visited.w[action] += rewards[actor]
@@ -465,9 +470,7 @@ class IsmctsAgent(Agent):
             if fast.margins is not None:
                 values = fast.margins(game, state, seat, new)
             else:
-                seat_value = seat_value_for(game)
-                values = [cutoff_margins(game, _after(game, state, seat, action), seat_value, self._players, self._backup)[seat]
-                          for action in new]
+                values = [self._reward(game, _after(game, state, seat, action), seat) for action in new]
             self._low, self._high = min(self._low, *values), max(self._high, *values)
         elif fast.steps is not None:
             values = fast.steps(game, state, seat, new)
@@ -488,18 +491,25 @@ class IsmctsAgent(Agent):
         game, seat = info.game, info.seat
         samples = self.prior_samples if game.hidden_information else 1
         states = [state] + [info.determinize(self.rng) for _ in range(samples - 1)]
-        seat_value = seat_value_for(game)
         totals = [0.0] * len(actions)
         for sample in states:
             for index, action in enumerate(actions):
                 child, _ = follow_turn(game, _after(game, sample, seat, action), seat, evaluate, self.rng,
                                        step_values=fast.steps)
-                totals[index] += cutoff_margins(game, child, seat_value, self._players, self._backup)[seat]
+                totals[index] += self._reward(game, child, seat)
         for action, total in zip(actions, totals):
             value = root.prior[action] = total / len(states)
             self._low, self._high = min(self._low, value), max(self._high, value)
         root.order = sorted(actions, key=lambda a: -root.prior[a])
         root.known.update(actions)
+
+    def _reward(self, game: Game, state: Any, seat: int) -> float:
+        """`seat`'s reward at a cut-off in `state`: under the "own" backup its value alone (no other seat's
+        is needed), else its margin (`cutoff_margins`)."""
+        seat_value = seat_value_for(game)
+        if self._backup == "own":
+            return seat_value(game, state, seat)
+        return cutoff_margins(game, state, seat_value, self._players, self._backup)[seat]
 
     def _select(self, node: Node, legal: list[str]) -> tuple[str, bool]:
         """The action to take at `node` among `legal`; whether it is new (an expansion)."""
@@ -572,8 +582,9 @@ class IsmctsAgent(Agent):
     def _leaf(self, game: Game, state: Any, evaluate: Evaluate, players: int, mover: int,
               fast: _Fast = NO_FAST, me: int | None = None) -> list[float]:
         """Roll out up to `rollout_depth` steps (in place: `state` is this iteration's own), then score the
-        end or cut off with the heuristic. With random rivals a rival `me` is not moves at random, and
-        finishes its turn at random too."""
+        end or cut off with the heuristic. With random rivals a seat other than `me` (the searcher) moves at
+        random, and finishes its turn at random too; with the rivals outside the tree and the "own" backup
+        only `me` is valued at a cut-off."""
         rng = self.rng
         for _ in range(self._depth):
             if game.is_over(state):
@@ -595,6 +606,10 @@ class IsmctsAgent(Agent):
             state, _ = follow_turn(game, state, mover, evaluate, rng, step_values=fast.steps)
         if game.is_over(state):
             return final_margins(game, state, self._backup)
+        if me is not None and self._rivals != "tree" and self._backup == "own":
+            rewards = [0.0] * players  # no other seat's reward is backed up, and its own is all "own" needs
+            rewards[me] = seat_value_for(game)(game, state, me)
+            return rewards
         return cutoff_margins(game, state, seat_value_for(game), players, self._backup)
 
 
