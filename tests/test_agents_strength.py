@@ -134,8 +134,8 @@ def test_a_bad_backup_hint_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
         IsmctsAgent(seed=3, budget=5).choose(_flowers_decision(3))
 
 
-@pytest.mark.parametrize(("players", "expected"), [(2, "tree"), (3, "random"), (4, "random")])
-def test_flowers_search_moves_the_rivals_at_random_from_three_players(players: int, expected: str) -> None:
+@pytest.mark.parametrize(("players", "expected"), [(2, "tree"), (3, "policy"), (4, "policy")])
+def test_flowers_search_moves_the_rivals_by_policy_from_three_players(players: int, expected: str) -> None:
     """Flowers' search hints choose how rivals move by the number of players, and an agent's own setting wins."""
     from tablepress.games.flowers.heuristics import SEARCH
 
@@ -193,11 +193,11 @@ def test_random_rivals_take_no_rollout_step(rivals: str) -> None:
 
 
 @pytest.mark.parametrize("rivals", ["tree", "policy", "random"])
-def test_with_the_rivals_outside_the_tree_a_cut_off_values_only_the_searcher(
+def test_with_random_rivals_a_cut_off_values_only_the_searcher(
         rivals: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """With the rivals outside the tree and the "own" backup no rival's reward is ever backed up, so a
-    cut-off values only the searching seat; the rivals are valued once, at the root, for the rewards' scale.
-    With the rivals in the tree every cut-off values every seat."""
+    """With random rivals and the "own" backup a cut-off values only the searching seat (no rival's reward
+    is backed up); the rivals are valued once, at the root, for the rewards' scale. With the rivals in the
+    tree or moved by policy every cut-off values every seat (their rewards set the scale)."""
     from tablepress.agents import ismcts
 
     info = _flowers_decision(4)
@@ -213,10 +213,10 @@ def test_with_the_rivals_outside_the_tree_a_cut_off_values_only_the_searcher(
     assert agent.choose(info) in info.legal_actions()
     rivals_valued = [seat for seat in valued if seat != info.seat]
     assert valued.count(info.seat) >= 40
-    if rivals == "tree":
-        assert len(rivals_valued) >= 3 * 40
-    else:
+    if rivals == "random":
         assert sorted(rivals_valued) == sorted(set(range(4)) - {info.seat})
+    else:
+        assert len(rivals_valued) >= 3 * 40
 
 
 def test_a_bad_rivals_setting_or_hint_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -26,8 +26,8 @@ One search per decision, rooted at the deciding seat's information set. Each ite
 steps (the best of a few sampled actions by their one-step value), so the tree is open-loop over the
 searching seat's own decisions and an iteration reaches its next turn however many seats sit between —
 with the rivals in the tree, 300 iterations at 4 players spend themselves on the rivals' first replies.
-`rivals="random"` (Flowers' `SEARCH` asks for it from 3 players) moves them by random legal actions
-instead, in the rollouts too: cheaper, where the rivals' choices hardly reach the searcher's value.
+`rivals="random"` moves them by random legal actions instead, in the rollouts too, and values only the
+searching seat after the root: 2-3x cheaper, where the rivals' choices hardly reach the searcher's value.
 
 **Root candidates** (`root_candidates=k`; a game's `heuristics.SEARCH` may ask for it): the tree is
 replaced by a rollout improvement of greedy (Bertsekas): the k root actions greedy judges best are each
@@ -86,8 +86,9 @@ ROLLOUT_TURNS = 1
 #: How the other seats move inside the search (`rivals`): "tree", each searched as a player of its own
 #: interests in the tree; "policy", by rollout steps (`_rollout_step`), so the tree holds only the searching
 #: seat's own decisions (an open-loop tree that reaches its next turn within a few iterations); "random",
-#: as "policy" but each rival step is a uniformly random legal action, in the tree and in the rollouts (for
-#: games where, with the "own" backup, the rivals' choices hardly reach the searcher's value).
+#: as "policy" but each rival step is a uniformly random legal action, in the tree and in the rollouts, and
+#: only the searcher is valued after the root (its rewards alone are backed up): the cheapest search, for
+#: games where, with the "own" backup, the rivals' choices hardly reach the searcher's value.
 RIVALS = ("tree", "policy", "random")
 #: The most steps a greedy rollout takes (a guard; a round of turns is far fewer).
 MODEL_STEP_CAP = 200
@@ -302,8 +303,8 @@ class IsmctsAgent(Agent):
                 self._weight = self.prior_weight * max(1, players - 1)
                 self._depth = self._rollout_depth(hints, players)
                 roots = [Node()] * players if game.public_actions else [Node() for _ in range(players)]
-                if self._rivals != "tree":
-                    # Only the searcher's rewards are backed up; every seat's standing now sets their scale.
+                if self._rivals == "random":
+                    # Only the searcher's rewards are valued; every seat's standing now sets their scale.
                     standing = cutoff_margins(game, state, seat_value_for(game), players, self._backup)
                     self._low, self._high = min(standing), max(standing)
                 if self.prior_samples > 0 and self.prior_weight > 0:
@@ -406,7 +407,7 @@ class IsmctsAgent(Agent):
             if new:
                 break
         rewards = self._leaf(game, state, evaluate, players, path[-1][2] if path else seat, fast, me)
-        backed = rewards if self._rivals == "tree" else (rewards[me],)
+        backed = (rewards[me],) if self._rivals == "random" else rewards
         self._low = min(self._low, *backed)
         self._high = max(self._high, *backed)
         for visited, action, actor in path:
@@ -583,8 +584,8 @@ class IsmctsAgent(Agent):
               fast: _Fast = NO_FAST, me: int | None = None) -> list[float]:
         """Roll out up to `rollout_depth` steps (in place: `state` is this iteration's own), then score the
         end or cut off with the heuristic. With random rivals a seat other than `me` (the searcher) moves at
-        random, and finishes its turn at random too; with the rivals outside the tree and the "own" backup
-        only `me` is valued at a cut-off."""
+        random, and finishes its turn at random too, and under the "own" backup only `me` is valued at a
+        cut-off."""
         rng = self.rng
         for _ in range(self._depth):
             if game.is_over(state):
@@ -606,7 +607,7 @@ class IsmctsAgent(Agent):
             state, _ = follow_turn(game, state, mover, evaluate, rng, step_values=fast.steps)
         if game.is_over(state):
             return final_margins(game, state, self._backup)
-        if me is not None and self._rivals != "tree" and self._backup == "own":
+        if me is not None and self._rivals == "random" and self._backup == "own":
             rewards = [0.0] * players  # no other seat's reward is backed up, and its own is all "own" needs
             rewards[me] = seat_value_for(game)(game, state, me)
             return rewards

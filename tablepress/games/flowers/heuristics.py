@@ -39,10 +39,9 @@ OPEN_BUTTERFLY = 0.3
 #: in the tree, so the tree holds the seat's own decisions and reaches its next turn (the same 100 games vs
 #: greedy, seed 5: 3p 51.5 %, 4p 37.5 %, where the rivals in the tree won about 40 % and 31 %; on the ladder,
 #: seeds 5 and 6: 3p 49.5 %, 4p 37.5 % of 200, where the tree won 34.5 % and about 31 %), at 4-7x the CPU.
-#: With the "own" backup a rival's placement never reaches the searcher's value, so the rivals move at
-#: random there ("random": the same games, 3p 53 %, 4p 38.8 %, in about 60 % of the time of "policy").
+#: Rivals at random ("random", 2-3x cheaper) were weaker on the ladder: 3p 46 %, 4p 33.5 % of 200.
 SEARCH = {"rollout_depth_per_rival": 1, "rollout_sample": 8, "backup_by_players": {3: "own", 4: "own"},
-          "rivals_by_players": {3: "random", 4: "random"}}
+          "rivals_by_players": {3: "policy", 4: "policy"}}
 
 
 def seat_value(game: FlowersGame, state: FlowersState, seat: int) -> float:
