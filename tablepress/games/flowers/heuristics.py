@@ -38,7 +38,7 @@ OPEN_BUTTERFLY = 0.3
 #: 120, 4p 31 % against 29 % of 180). From 3 players the rivals move by rollout steps inside the search, not
 #: in the tree, so the tree holds the seat's own decisions and reaches its next turn (the same 100 games vs
 #: greedy, seed 5: 3p 51.5 %, 4p 37.5 %, where the rivals in the tree won about 40 % and 31 %; on the ladder,
-#: seeds 5 and 6: 3p 49.5 %, 4p 37.5 % of 200, where the tree won 34.5 % and about 31 %), at 4-7x the CPU.
+#: seeds 5-7: 3p 47.7 %, 4p 38.3 % of 300, where the tree won 34.5 % and about 31 %), at 4-7x the CPU.
 #: Rivals at random ("random", 2-3x cheaper) were weaker on the ladder: 3p 46 %, 4p 33.5 % of 200.
 SEARCH = {"rollout_depth_per_rival": 1, "rollout_sample": 8, "backup_by_players": {3: "own", 4: "own"},
           "rivals_by_players": {3: "policy", 4: "policy"}}
