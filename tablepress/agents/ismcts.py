@@ -186,8 +186,8 @@ class IsmctsAgent(Agent):
     determinizations, choosing the best mean; 0: the tree) and `rollout_turns` (the seat's own turns such
     a rollout reaches before the cut-off) come from the game's `heuristics.SEARCH` when not given, else
     `ROOT_CANDIDATES`, `ROLLOUT_TURNS`. `rivals` ("tree", "policy" or "random", `RIVALS`) says whether the
-    other seats search in the tree or move inside it by rollout steps or at random; when not given, the game's `heuristics.SEARCH`
-    may set it (`rivals`, or `rivals_by_players`), else "tree".
+    other seats search in the tree or move inside it by rollout steps or at random; when not given, the
+    game's `heuristics.SEARCH` may set it (`rivals`, or `rivals_by_players`), else "tree".
     """
 
     def __init__(
@@ -573,8 +573,8 @@ class IsmctsAgent(Agent):
 
     def _rival_step(self, game: Game, state: Any, seat: int, legal: list[str], evaluate: Evaluate,
                     fast: _Fast) -> None:
-        """A rival's step in place when the rivals are not in the tree: a rollout step ("policy") or a
-        uniformly random legal action ("random")."""
+        """A rival's step in place outside the tree: a uniformly random legal action with random rivals,
+        else a rollout step."""
         if self._rivals == "random":
             game.apply_legal(state, seat, self.rng.choice(legal))
         else:
@@ -592,11 +592,8 @@ class IsmctsAgent(Agent):
                 break
             movers = game.to_move(state)
             seat = movers[0] if len(movers) == 1 else rng.choice(movers)
-            legal = game.legal_actions(state, seat)
-            if seat != me and self._rivals == "random":
-                game.apply_legal(state, seat, rng.choice(legal))
-            else:
-                self._rollout_step(game, state, seat, legal, evaluate, fast)
+            step = self._rival_step if seat != me else self._rollout_step
+            step(game, state, seat, game.legal_actions(state, seat), evaluate, fast)
             mover = seat
         if self.finish_turn and mover != me and self._rivals == "random":
             for _ in range(MODEL_STEP_CAP):
