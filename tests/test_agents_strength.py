@@ -148,9 +148,9 @@ def test_flowers_search_moves_the_rivals_by_policy_from_three_players(players: i
     assert told._rivals == "tree"
 
 
-@pytest.mark.parametrize("rivals", ["tree", "policy", "random"])
+@pytest.mark.parametrize("rivals", ["tree", "policy", "random", "greedy"])
 def test_with_policy_rivals_the_tree_holds_only_the_searching_seats_decisions(rivals: str) -> None:
-    """With `rivals="policy"` or "random" no rival's decision becomes a tree node (none is ever ranked into
+    """With `rivals="policy"`, "random" or "greedy" no rival's decision becomes a tree node (none is ever ranked into
     one) and the searching seat's own next turn is reached inside the tree; with the tree, rivals' nodes
     are searched."""
     info = _flowers_decision(3)
@@ -219,12 +219,53 @@ def test_with_random_rivals_a_cut_off_values_only_the_searcher(
         assert len(rivals_valued) >= 3 * 40
 
 
+@pytest.mark.parametrize("rivals", ["policy", "greedy"])
+def test_greedy_rivals_move_as_the_greedy_player_would(rivals: str) -> None:
+    """With `rivals="greedy"` every rival step inside the search is the greedy player's choice in that
+    determinization: an action of the best whole-turn value (`greedy.action_values`, so a draw is valued by
+    the best place for the card drawn). Rivals by policy (the best of a few sampled steps, each valued
+    alone) are not: a mutant of the greedy branch fails here."""
+    from tablepress.agents.evaluation import fast_step_values_for, heuristic_for, turn_goes_on_for
+    from tablepress.agents.greedy import action_values
+
+    info = _flowers_decision(3)
+    game = info.game
+    agent = IsmctsAgent(seed=4, budget=30, rivals=rivals)
+    steps: list[tuple[object, int, object]] = []
+    rival_step = agent._rival_step
+
+    def recording_step(game, state, seat, legal, *rest):
+        before = game.clone(state)
+        rival_step(game, state, seat, legal, *rest)
+        steps.append((before, seat, game.clone(state)))
+
+    agent._rival_step = recording_step
+    assert agent.choose(info) in info.legal_actions()
+    assert len(steps) > 30
+
+    def greedy_made(before, seat, after) -> bool:
+        legal = game.legal_actions(before, seat)
+        values = action_values(game, [before], seat, legal, heuristic_for(game), random.Random(0),
+                               step_values=fast_step_values_for(game), turn_goes_on=turn_goes_on_for(game))
+        best = max(values)
+        for action, value in zip(legal, values):
+            if value >= best - 1e-9:
+                child = game.clone(before)
+                game.apply_legal(child, seat, action)
+                if child == after:
+                    return True
+        return False
+
+    made = [greedy_made(*step) for step in steps]
+    assert all(made) == (rivals == "greedy")
+
+
 def test_a_bad_rivals_setting_or_hint_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     """An unknown `rivals` is a clear error, from the agent's settings or from a game's hints."""
     from tablepress.agents import ismcts
 
-    with pytest.raises(ValueError, match="rivals must be one of tree, policy, random"):
-        IsmctsAgent(rivals="greedy")
+    with pytest.raises(ValueError, match="rivals must be one of tree, policy, random, greedy, not 'oracle'"):
+        IsmctsAgent(rivals="oracle")
     monkeypatch.setattr(ismcts, "search_hints_for", lambda game: {"rivals_by_players": {4: "oracle"}})
     with pytest.raises(ValueError, match="oracle"):
         IsmctsAgent(seed=3, budget=5).choose(_flowers_decision(2))
