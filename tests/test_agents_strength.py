@@ -134,8 +134,8 @@ def test_a_bad_backup_hint_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
         IsmctsAgent(seed=3, budget=5).choose(_flowers_decision(3))
 
 
-@pytest.mark.parametrize(("players", "expected"), [(2, "tree"), (3, "policy"), (4, "policy")])
-def test_flowers_search_moves_the_rivals_by_policy_from_three_players(players: int, expected: str) -> None:
+@pytest.mark.parametrize(("players", "expected"), [(2, "tree"), (3, "greedy"), (4, "policy")])
+def test_flowers_search_moves_the_rivals_outside_the_tree_from_three_players(players: int, expected: str) -> None:
     """Flowers' search hints choose how rivals move by the number of players, and an agent's own setting wins."""
     from tablepress.games.flowers.heuristics import SEARCH
 
