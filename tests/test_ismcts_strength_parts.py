@@ -88,7 +88,7 @@ def test_root_candidates_compare_greedys_best_actions_on_shared_determinizations
     assert len(legal) > 4
     choices = []
     for _ in range(2):
-        agent = IsmctsAgent(seed=7, budget=12, root_candidates=3)
+        agent = IsmctsAgent(seed=7, budget=12, root_candidates=3, root_halving=False)
         seen: list[tuple[str, int]] = []
         real = agent._flat_rollout
 
@@ -116,7 +116,7 @@ def test_a_game_may_ask_for_root_candidates(monkeypatch: pytest.MonkeyPatch) -> 
     given them (by default the tree searches every seat, as before); given ones win. By This asks for them."""
     from tablepress.agents import ismcts
 
-    game, state, seat = _position("pressed", 3, 4, 2)
+    game, state, seat = _position("pressed", 2, 4, 2)
     info = SeatInfo(game, state, seat)
     plain = IsmctsAgent(seed=1, budget=3)
     plain.choose(info)
@@ -138,13 +138,13 @@ def test_a_budget_ending_inside_a_group_counts_whole_groups_only(budget: int, co
     """With 3 candidates and 7 rollouts the seventh (a group begun, not finished) is not counted, so every
     candidate is judged on the same determinizations; a budget inside the first group keeps what it has."""
     game, state, seat = _position("pressed", 3, 2, 3)
-    agent = IsmctsAgent(seed=7, budget=budget, root_candidates=3)
+    agent = IsmctsAgent(seed=7, budget=budget, root_candidates=3, root_halving=False)
     judged: list[dict[str, int]] = []
     real = agent._best_mean
 
-    def spy(root: Node) -> str:
+    def spy(root: Node, survivors: list[str]) -> str:
         judged.append(dict(root.n))
-        return real(root)
+        return real(root, survivors)
 
     agent._best_mean = spy  # type: ignore[method-assign]
     agent.choose(SeatInfo(game, state, seat))
@@ -153,3 +153,82 @@ def test_a_budget_ending_inside_a_group_counts_whole_groups_only(budget: int, co
         assert sorted(judged[0].values()) == [counted] * 3
     else:
         assert sum(judged[0].values()) == budget
+
+
+@pytest.mark.parametrize("budget, candidates, plan", [(300, 12, [6, 12, 25, 37]), (60, 8, [2, 5, 10]),
+                                                      (300, 3, [50, 75]), (10, 2, [5]), (5, 16, [1, 1, 1, 1])])
+def test_halving_splits_the_budget_evenly_over_log2_rounds(budget: int, candidates: int, plan: list[int]) -> None:
+    """Sequential halving's plan: ceil(log2 k) rounds of about budget / rounds rollouts each, so every round's
+    groups (one rollout per survivor) shrink the field by half (at least one group a round)."""
+    from tablepress.agents.ismcts import halving_rounds
+
+    assert halving_rounds(budget, candidates) == plan
+
+
+def test_the_better_half_is_kept_in_the_roots_order() -> None:
+    """After a round the survivors with the better mean rollout reward go on (ties by the prior), in the order
+    greedy ranked them; at least two are left for the last comparison."""
+    from tablepress.agents.ismcts import _best_half
+
+    root = Node()
+    for action, (reward, prior) in {"a": (1.0, 0.0), "b": (3.0, 0.0), "c": (2.0, 1.0), "d": (2.0, 0.5),
+                                    "e": (0.0, 9.0)}.items():
+        root.n[action], root.w[action], root.prior[action] = 2, 2 * reward, prior
+    assert _best_half(root, ["a", "b", "c", "d", "e"]) == ["b", "c", "d"]
+    assert _best_half(root, ["a", "e", "d"]) == ["a", "d"]
+    assert _best_half(root, ["a", "e"]) == ["a", "e"]
+
+
+@pytest.mark.parametrize("halving, counts", [(True, [2, 2, 2, 2, 7, 7, 19, 19]), (False, [7] * 8)])
+def test_halving_gives_the_finalists_the_most_rollouts(halving: bool, counts: list[int]) -> None:
+    """With `root_halving` the 8 candidates' 60 rollouts go 2 each to all, 5 more to the better 4 and the rest
+    (12 each) to the better 2, and the choice is a finalist; without it every candidate has the same number."""
+    game, state, seat = _position("by-this", 2, 3, 4)
+    info = SeatInfo(game, state, seat)
+    assert len(info.legal_actions()) >= 8
+    agent = IsmctsAgent(seed=7, budget=60, root_candidates=8, root_halving=halving)
+    judged: list[tuple[dict[str, int], list[str]]] = []
+    real = agent._best_mean
+
+    def spy(root: Node, survivors: list[str]) -> str:
+        judged.append((dict(root.n), list(survivors)))
+        return real(root, survivors)
+
+    agent._best_mean = spy  # type: ignore[method-assign]
+    choice = agent.choose(info)
+    visits, survivors = judged[0]
+    assert sorted(visits.values()) == counts
+    assert choice in survivors and len(survivors) == (2 if halving else 8)
+    assert {action for action, n in visits.items() if n == max(counts)} == set(survivors)
+
+
+def test_root_candidates_and_rollout_turns_may_be_hinted_by_the_number_of_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`root_candidates_by_players` and `rollout_turns_by_players` set them for one player count only (the
+    others get the plain hint or the default); a hint that is not a whole number of 0 or more is refused."""
+    from tablepress.agents import ismcts
+
+    monkeypatch.setattr(ismcts, "search_hints_for", lambda game: {
+        "root_candidates_by_players": {3: 2}, "rollout_turns_by_players": {3: 2}, "rollout_turns": 3})
+    for players, expected in ((3, (2, 2)), (2, (0, 3))):
+        game, state, seat = _position("pressed", players, 4, 2)
+        agent = IsmctsAgent(seed=1, budget=4)
+        agent.choose(SeatInfo(game, state, seat))
+        assert (agent._candidates, agent._turns) == expected
+    for bad in ({"root_candidates_by_players": {"3": 2}}, {"root_candidates": 1.5}, {"rollout_turns_by_players": {3: -1}}):
+        monkeypatch.setattr(ismcts, "search_hints_for", lambda game, bad=bad: bad)
+        with pytest.raises(ValueError, match="whole number of 0 or more"):
+            IsmctsAgent(seed=1, budget=4).choose(SeatInfo(game, state, seat))
+
+
+@pytest.mark.parametrize(("players", "candidates"), [(2, 0), (3, 12), (4, 0)])
+def test_pressed_searches_by_halving_greedys_best_actions_at_three_players(players: int, candidates: int) -> None:
+    """Pressed's hints replace the tree at 3 players only: 12 root candidates by sequential halving, rollouts
+    through the seat's next turn; its tree stays at the other counts, and an agent's own setting wins."""
+    game, state, seat = _position("pressed", players, 4, 2)
+    info = SeatInfo(game, state, seat)
+    hinted = IsmctsAgent(seed=1, budget=30)
+    hinted.choose(info)
+    assert (hinted._candidates, hinted._halving, hinted._turns) == (candidates, True, 2)
+    told = IsmctsAgent(seed=1, budget=30, root_candidates=0, root_halving=False)
+    told.choose(info)
+    assert (told._candidates, told._halving) == (0, False)

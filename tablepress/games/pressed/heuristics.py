@@ -31,6 +31,11 @@ from .state import OVER, PICK, PLANT, PressedState, collection
 #: games) 20 / 25.6 % at 1 / 1.5.
 PLANT_RACE_WEIGHT = 1.5
 PICK_RACE_WEIGHT = 1.0
+#: ismcts settings (agents/ismcts.py). At 3 players the tree is replaced by greedy's 12 best root actions,
+#: compared by sequential halving on shared determinizations, each rollout every seat playing as the greedy
+#: player until the searcher's second turn after this one: on the ladder (seeds 5 and 6) 56 % and 57 % of 100
+#: against greedy, where rivals searched in the tree won 44 % of the script's 100 (scripts/search_ceiling.py).
+SEARCH = {"root_candidates_by_players": {3: 12}, "root_halving": True, "rollout_turns": 2}
 
 
 def best_press_gain(game: PressedGame, counts: tuple[int, ...], picked: Sequence[int]) -> int:
