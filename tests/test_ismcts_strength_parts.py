@@ -220,10 +220,10 @@ def test_root_candidates_and_rollout_turns_may_be_hinted_by_the_number_of_player
             IsmctsAgent(seed=1, budget=4).choose(SeatInfo(game, state, seat))
 
 
-@pytest.mark.parametrize(("players", "candidates"), [(2, 0), (3, 12), (4, 0)])
-def test_pressed_searches_by_halving_greedys_best_actions_at_three_players(players: int, candidates: int) -> None:
-    """Pressed's hints replace the tree at 3 players only: 12 root candidates by sequential halving, rollouts
-    through the seat's next turn; its tree stays at the other counts, and an agent's own setting wins."""
+@pytest.mark.parametrize(("players", "candidates"), [(2, 0), (3, 12), (4, 12), (5, 0)])
+def test_pressed_searches_by_halving_greedys_best_actions_at_three_and_four_players(players: int, candidates: int) -> None:
+    """Pressed's hints replace the tree at 3 and 4 players: 12 root candidates by sequential halving, rollouts
+    through the seat's next turn; its tree stays at 2 and 5, and an agent's own setting wins."""
     game, state, seat = _position("pressed", players, 4, 2)
     info = SeatInfo(game, state, seat)
     hinted = IsmctsAgent(seed=1, budget=30)
