@@ -199,6 +199,7 @@ def halving_rounds(budget: int, candidates: int) -> list[int]:
 
 
 def _mean_then_prior(root: Node, action: str) -> tuple[float, float]:
+    """A root candidate's mean rollout reward, then its prior (the order candidates are judged in)."""
     return root.w[action] / root.n[action], root.prior.get(action, 0.0)
 
 
