@@ -204,7 +204,8 @@ def test_halving_gives_the_finalists_the_most_rollouts(halving: bool, counts: li
 
 def test_root_candidates_and_rollout_turns_may_be_hinted_by_the_number_of_players(monkeypatch: pytest.MonkeyPatch) -> None:
     """`root_candidates_by_players` and `rollout_turns_by_players` set them for one player count only (the
-    others get the plain hint or the default); a hint that is not a whole number of 0 or more is refused."""
+    others get the plain hint or the default); a count below its least (0 candidates, 1 turn), a number that
+    is not whole and a `root_halving` that is not true or false are refused in one line."""
     from tablepress.agents import ismcts
 
     monkeypatch.setattr(ismcts, "search_hints_for", lambda game: {
@@ -214,10 +215,16 @@ def test_root_candidates_and_rollout_turns_may_be_hinted_by_the_number_of_player
         agent = IsmctsAgent(seed=1, budget=4)
         agent.choose(SeatInfo(game, state, seat))
         assert (agent._candidates, agent._turns) == expected
-    for bad in ({"root_candidates_by_players": {"3": 2}}, {"root_candidates": 1.5}, {"rollout_turns_by_players": {3: -1}}):
+    for bad, message in (({"root_candidates_by_players": {"3": 2}}, "whole number of 0 or more"),
+                         ({"root_candidates": 1.5}, "whole number of 0 or more"),
+                         ({"rollout_turns_by_players": {3: -1}}, "whole number of 1 or more"),
+                         ({"rollout_turns": 0}, "whole number of 1 or more"),
+                         ({"root_halving": "yes"}, "root_halving 'yes': it must be true or false")):
         monkeypatch.setattr(ismcts, "search_hints_for", lambda game, bad=bad: bad)
-        with pytest.raises(ValueError, match="whole number of 0 or more"):
+        with pytest.raises(ValueError, match=message):
             IsmctsAgent(seed=1, budget=4).choose(SeatInfo(game, state, seat))
+    with pytest.raises(ValueError, match="root_halving must be true or false, not 'no'"):
+        IsmctsAgent(root_halving="no")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("players", "candidates"), [(2, 0), (3, 12), (4, 12), (5, 0)])

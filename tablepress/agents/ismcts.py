@@ -149,29 +149,29 @@ class Node:
         return node
 
 
-def _hinted(hints: dict[str, Any], name: str, players: int, allowed: tuple[str, ...], default: str) -> str:
+def _hinted(hints: dict[str, Any], name: str, players: int, default: Any, valid: Any, expected: str) -> Any:
     """A game's search hint `name` for this many players (`{name}_by_players`: {players: value}), else for
-    any count (`name`), else `default`. A hint outside `allowed`, or keyed by anything but a whole number,
-    is refused whatever the count, so a mistyped hint (`{"3": "own"}`) cannot quietly fall back."""
+    any count (`name`), else `default`. A hint `valid` refuses, or keyed by anything but a whole number, is
+    refused whatever the count (`expected` says what is wanted), so a mistyped hint (`{"3": "own"}`) cannot
+    quietly fall back."""
     by_players = hints.get(f"{name}_by_players", {})
     asked = [hints.get(name, default), *(by_players.values() if isinstance(by_players, dict) else ())]
     if (not isinstance(by_players, dict) or any(type(count) is not int for count in by_players)
-            or any(value not in allowed for value in asked)):
+            or not all(map(valid, asked))):
         raise ValueError(f"the game's search hints ask for {name} {hints.get(name)!r} and by players "
-                         f"{by_players!r}: each must be one of {', '.join(allowed)}, keyed by a whole number")
-    return by_players.get(players) or hints.get(name, default)
-
-
-def _hinted_count(hints: dict[str, Any], name: str, players: int, default: int) -> int:
-    """A whole-number search hint `name` for this many players (`{name}_by_players`), else for any count,
-    else `default`; anything but whole numbers of 0 or more, keyed by whole numbers, is refused."""
-    by_players = hints.get(f"{name}_by_players", {})
-    asked = [hints.get(name, default), *(by_players.values() if isinstance(by_players, dict) else ())]
-    if (not isinstance(by_players, dict) or any(type(count) is not int for count in by_players)
-            or any(type(value) is not int or value < 0 for value in asked)):
-        raise ValueError(f"the game's search hints ask for {name} {hints.get(name)!r} and by players "
-                         f"{by_players!r}: each must be a whole number of 0 or more, keyed by a whole number")
+                         f"{by_players!r}: each must be {expected}, keyed by a whole number")
     return by_players.get(players, hints.get(name, default))
+
+
+def _hinted_choice(hints: dict[str, Any], name: str, players: int, allowed: tuple[str, ...], default: str) -> str:
+    """`_hinted` for a setting that is one of `allowed`."""
+    return _hinted(hints, name, players, default, allowed.__contains__, f"one of {', '.join(allowed)}")
+
+
+def _hinted_count(hints: dict[str, Any], name: str, players: int, default: int, least: int) -> int:
+    """`_hinted` for a whole number of at least `least`."""
+    return _hinted(hints, name, players, default, lambda value: type(value) is int and value >= least,
+                   f"a whole number of {least} or more")
 
 
 def _count_group(root: Node, group: Node) -> None:
@@ -234,7 +234,8 @@ class IsmctsAgent(Agent):
     a rollout reaches before the cut-off) come from the game's `heuristics.SEARCH` when not given, else
     `ROOT_CANDIDATES`, `ROLLOUT_TURNS` (both may be hinted per player count: `root_candidates_by_players`,
     `rollout_turns_by_players`); `root_halving` (sequential halving over the k candidates instead of
-    the same number of rollouts each) from the agent, else the game's `root_halving` hint, else off.
+    the same number of rollouts each; with a time budget, the rounds of the default 300 iterations, the last
+    one running on to the deadline) from the agent, else the game's `root_halving` hint, else off.
     `rivals` ("tree", "policy", "random" or "greedy", `RIVALS`) says whether
     the other seats search in the tree or move inside it by rollout steps, at random or as the greedy player
     would; when not given, the game's `heuristics.SEARCH` may set it (`rivals`, or `rivals_by_players`),
@@ -277,6 +278,8 @@ class IsmctsAgent(Agent):
             raise ValueError(f"rollout_turns must be 1 or more, not {rollout_turns}")
         if root_candidates is not None and root_candidates < 0:
             raise ValueError(f"root_candidates must be 0 (a tree search) or more, not {root_candidates}")
+        if root_halving is not None and not isinstance(root_halving, bool):
+            raise ValueError(f"root_halving must be true or false, not {root_halving!r}")
         if rivals is not None and rivals not in RIVALS:
             raise ValueError(f"rivals must be one of {', '.join(RIVALS)}, not {rivals!r}")
         self.rivals = rivals
@@ -326,7 +329,9 @@ class IsmctsAgent(Agent):
         self._sample = (self.rollout_sample if self.rollout_sample is not None
                         else hints.get("rollout_sample", ROLLOUT_SAMPLE))
         goes_on = self._goes_on = turn_goes_on_for(game)
-        self._halving = bool(self.root_halving if self.root_halving is not None else hints.get("root_halving", False))
+        self._halving = self.root_halving if self.root_halving is not None else hints.get("root_halving", False)
+        if not isinstance(self._halving, bool):
+            raise ValueError(f"the game's search hints ask for root_halving {self._halving!r}: it must be true or false")
         survivors: list[str] = []  # the root candidates still compared
         rounds: list[int] = []  # with halving, the groups of each round still to come
         roots: list[Node] = []
@@ -360,8 +365,8 @@ class IsmctsAgent(Agent):
                 self._backup = self._backup_for(hints, players)
                 self._rivals = self._rivals_for(hints, players)
                 self._candidates = (self.root_candidates if self.root_candidates is not None
-                                    else _hinted_count(hints, "root_candidates", players, ROOT_CANDIDATES))
-                self._turns = self.rollout_turns or max(1, _hinted_count(hints, "rollout_turns", players, ROLLOUT_TURNS))
+                                    else _hinted_count(hints, "root_candidates", players, ROOT_CANDIDATES, 0))
+                self._turns = self.rollout_turns or _hinted_count(hints, "rollout_turns", players, ROLLOUT_TURNS, 1)
                 fast = _Fast(fast_step_values_for(game), margin_step_values_for(game, self._backup))
                 self._weight = self.prior_weight * max(1, players - 1)
                 self._depth = self._rollout_depth(hints, players)
@@ -408,11 +413,11 @@ class IsmctsAgent(Agent):
 
     def _backup_for(self, hints: dict[str, Any], players: int) -> str:
         """The reward backed up: the agent's own setting, else the game's hint, else "best"."""
-        return self.backup or _hinted(hints, "backup", players, BACKUPS, "best")
+        return self.backup or _hinted_choice(hints, "backup", players, BACKUPS, "best")
 
     def _rivals_for(self, hints: dict[str, Any], players: int) -> str:
         """How rivals move in the search: the agent's own setting, else the game's hint, else "tree"."""
-        return self.rivals or _hinted(hints, "rivals", players, RIVALS, "tree")
+        return self.rivals or _hinted_choice(hints, "rivals", players, RIVALS, "tree")
 
     def _rollout_depth(self, hints: dict[str, Any], players: int) -> int:
         """Rollout steps: the agent's own setting, else the game's hint (per rival seat, or fixed), else the default."""
