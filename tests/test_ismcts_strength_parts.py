@@ -239,36 +239,3 @@ def test_pressed_searches_by_halving_greedys_best_actions_at_three_and_four_play
     told = IsmctsAgent(seed=1, budget=30, root_candidates=0, root_halving=False)
     told.choose(info)
     assert (told._candidates, told._halving) == (0, False)
-
-
-@pytest.mark.parametrize("name", ["by-this", "flowers"])
-def test_a_modelled_greedy_player_decides_on_its_own_information(name: str) -> None:
-    """With `model_samples` a seat moved as the greedy player judges on determinizations of what it knows in
-    the searcher's world, as the real one does: two worlds it cannot tell apart give it the same move for the
-    same seed. Without (0, the mutant) it judges on the world itself, and sees what it could not."""
-    moved_by_hidden = {0: 0, 2: 0}
-    for seed in range(12):
-        game, state, seat = _position(name, 3, seed, 3 + seed % 5)
-        other = game.determinize(state, seat, random.Random(seed + 50))
-        assert game.view(other, seat) == game.view(state, seat)
-        fast = _Fast(fast_step_values_for(game), None)
-        for samples in moved_by_hidden:
-            moves = {IsmctsAgent(seed=4, model_samples=samples)._greedy_step(
-                game, game.clone(world), seat, heuristic_for(game), fast, turn_goes_on_for(game))
-                for world in (state, other)}
-            moved_by_hidden[samples] += len(moves) > 1
-    assert moved_by_hidden[2] == 0
-    assert moved_by_hidden[0] > 0
-
-
-def test_model_samples_below_zero_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A negative or fractional `model_samples`, from the agent or a game's hint, is one clear line."""
-    from tablepress.agents import ismcts
-
-    for bad in (-1, 1.5):
-        with pytest.raises(ValueError, match="model_samples must be a whole number of 0 or more"):
-            IsmctsAgent(model_samples=bad)  # type: ignore[arg-type]
-    game, state, seat = _position("by-this", 3, 4, 2)
-    monkeypatch.setattr(ismcts, "search_hints_for", lambda game: {"root_candidates": 2, "model_samples": -2})
-    with pytest.raises(ValueError, match="model_samples -2 .* whole number of 0 or more"):
-        IsmctsAgent(seed=1, budget=4).choose(SeatInfo(game, state, seat))

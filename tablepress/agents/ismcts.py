@@ -31,10 +31,7 @@ searching seat after the root: 2-3x cheaper, where the rivals' choices hardly re
 `rivals="greedy"` moves each rival as the greedy player would in that determinization (its whole turn looked
 through, `greedy.action_values`, so a Flowers draw is valued by the best place for the card): against greedy
 opponents the closest model, at about 1.3x the cost of policy. The determinization is one of the searcher's
-samples, so a rival judging in it sees that sample's cards, never the true hidden ones. With
-`model_samples=k` a seat moved as the greedy player (here and in root-candidate rollouts) judges, as the
-real one does, on k determinizations of its own information in that sample — not on the sample itself,
-whose other hands and deck order it could not see at the table.
+samples, so a rival judging in it sees that sample's cards, never the true hidden ones.
 
 **Root candidates** (`root_candidates=k`; a game's `heuristics.SEARCH` may ask for it): the tree is
 replaced by a rollout improvement of greedy (Bertsekas): the k root actions greedy judges best are each
@@ -102,9 +99,6 @@ ROLLOUT_TURNS = 1
 #: games where, with the "own" backup, the rivals' choices hardly reach the searcher's value; "greedy", as
 #: "policy" but each rival step is the greedy player's choice in the determinization (`_greedy_step`).
 RIVALS = ("tree", "policy", "random", "greedy")
-#: Determinizations of its own information a seat modelled as the greedy player judges on (`model_samples`,
-#: the real greedy player uses 4); 0: it judges on the searcher's sampled world itself, as if it saw it all.
-MODEL_SAMPLES = 0
 #: The most steps a greedy rollout takes (a guard; a round of turns is far fewer).
 MODEL_STEP_CAP = 200
 
@@ -242,9 +236,7 @@ class IsmctsAgent(Agent):
     `rollout_turns_by_players`); `root_halving` (sequential halving over the k candidates instead of
     the same number of rollouts each; with a time budget, the rounds of the default 300 iterations, the last
     one running on to the deadline) from the agent, else the game's `root_halving` hint, else off.
-    `model_samples` (how many determinizations of its own information a seat modelled as the greedy player
-    judges on; 0: the sampled world itself) comes from the agent, else the game's hint (per player count too),
-    else `MODEL_SAMPLES`. `rivals` ("tree", "policy", "random" or "greedy", `RIVALS`) says whether
+    `rivals` ("tree", "policy", "random" or "greedy", `RIVALS`) says whether
     the other seats search in the tree or move inside it by rollout steps, at random or as the greedy player
     would; when not given, the game's `heuristics.SEARCH` may set it (`rivals`, or `rivals_by_players`),
     else "tree".
@@ -268,7 +260,6 @@ class IsmctsAgent(Agent):
         root_candidates: int | None = None,
         rivals: str | None = None,
         root_halving: bool | None = None,
-        model_samples: int | None = None,
     ):
         if budget is not None and (isinstance(budget, bool) or not budget > 0):
             raise ValueError(f"ismcts takes a positive budget, not {budget!r}")
@@ -289,8 +280,6 @@ class IsmctsAgent(Agent):
             raise ValueError(f"root_candidates must be 0 (a tree search) or more, not {root_candidates}")
         if root_halving is not None and not isinstance(root_halving, bool):
             raise ValueError(f"root_halving must be true or false, not {root_halving!r}")
-        if model_samples is not None and (type(model_samples) is not int or model_samples < 0):
-            raise ValueError(f"model_samples must be a whole number of 0 or more, not {model_samples!r}")
         if rivals is not None and rivals not in RIVALS:
             raise ValueError(f"rivals must be one of {', '.join(RIVALS)}, not {rivals!r}")
         self.rivals = rivals
@@ -301,8 +290,6 @@ class IsmctsAgent(Agent):
         self._halving = False
         self.rollout_turns = rollout_turns
         self._turns = ROLLOUT_TURNS
-        self.model_samples = model_samples
-        self._model_samples = model_samples if model_samples is not None else MODEL_SAMPLES
         self.backup = backup
         self._backup = backup or "best"
         self._low, self._high = 0.0, 0.0
@@ -380,8 +367,6 @@ class IsmctsAgent(Agent):
                 self._candidates = (self.root_candidates if self.root_candidates is not None
                                     else _hinted_count(hints, "root_candidates", players, ROOT_CANDIDATES, 0))
                 self._turns = self.rollout_turns or _hinted_count(hints, "rollout_turns", players, ROLLOUT_TURNS, 1)
-                self._model_samples = (self.model_samples if self.model_samples is not None
-                                       else _hinted_count(hints, "model_samples", players, MODEL_SAMPLES, 0))
                 fast = _Fast(fast_step_values_for(game), margin_step_values_for(game, self._backup))
                 self._weight = self.prior_weight * max(1, players - 1)
                 self._depth = self._rollout_depth(hints, players)
@@ -502,17 +487,11 @@ class IsmctsAgent(Agent):
     def _greedy_step(self, game: Game, state: Any, seat: int, evaluate: Evaluate, fast: _Fast,
                        goes_on: TurnGoesOn | None) -> str | None:
         """The greedy player's action for `seat` in this determinized state (its whole turn looked
-        through, as `greedy.action_values` does; ties by the agent's generator), or None if it has none.
-
-        With `model_samples` k the modelled player judges, as the real one does, on k determinizations of
-        its own information in this world (what it cannot see resampled), not on the world itself."""
+        through, as `greedy.action_values` does; ties by the agent's generator), or None if it has none."""
         legal = game.legal_actions(state, seat)
         if len(legal) <= 1:
             return legal[0] if legal else None
-        states = [state]
-        if self._model_samples and game.hidden_information:
-            states = [game.determinize(state, seat, self.rng) for _ in range(self._model_samples)]
-        values = action_values(game, states, seat, legal, evaluate, self.rng, step_values=fast.steps,
+        values = action_values(game, [state], seat, legal, evaluate, self.rng, step_values=fast.steps,
                                turn_goes_on=goes_on)
         return pick_best(legal, values, self.rng)[0]
 
