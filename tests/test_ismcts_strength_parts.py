@@ -113,11 +113,11 @@ def test_a_negative_number_of_root_candidates_is_refused() -> None:
 
 def test_a_game_may_ask_for_root_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
     """`root_candidates` and `rollout_turns` come from the game's heuristics.SEARCH when the agent is not
-    given them (by default the tree searches every seat, as before: Pressed at 5 players); given ones win. By
-    This asks for them."""
+    given them (by default the tree searches every seat, as before: Flowers asks for none); given ones win.
+    By This asks for them."""
     from tablepress.agents import ismcts
 
-    game, state, seat = _position("pressed", 5, 4, 2)
+    game, state, seat = _position("flowers", 2, 4, 2)
     info = SeatInfo(game, state, seat)
     plain = IsmctsAgent(seed=1, budget=3)
     plain.choose(info)
@@ -228,10 +228,10 @@ def test_root_candidates_and_rollout_turns_may_be_hinted_by_the_number_of_player
         IsmctsAgent(root_halving="no")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("players", "candidates"), [(2, 12), (3, 12), (4, 12), (5, 0)])
-def test_pressed_searches_by_halving_greedys_best_actions_at_two_to_four_players(players: int, candidates: int) -> None:
-    """Pressed's hints replace the tree at 2, 3 and 4 players: 12 root candidates by sequential halving,
-    rollouts through the seat's next turn; its tree stays at 5, and an agent's own setting wins."""
+@pytest.mark.parametrize(("players", "candidates"), [(2, 12), (3, 12), (4, 12), (5, 12)])
+def test_pressed_searches_by_halving_greedys_best_actions(players: int, candidates: int) -> None:
+    """Pressed's hints replace the tree at every player count: 12 root candidates by sequential halving,
+    rollouts through the seat's next turn; an agent's own setting wins."""
     game, state, seat = _position("pressed", players, 4, 2)
     info = SeatInfo(game, state, seat)
     hinted = IsmctsAgent(seed=1, budget=30)
