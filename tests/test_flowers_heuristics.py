@@ -197,3 +197,24 @@ def test_a_model_does_not_depend_on_where_the_area_lies(area: dict, card: int, p
     for there, here in pairs:
         assert there[:2] == here[:2] and there[3:] == here[3:]
         assert there[2] == pytest.approx(here[2], abs=1e-9)
+
+
+
+@settings(max_examples=40, deadline=None)
+@given(deal=st.integers(0, 10_000), steps=st.integers(0, 140), walk=st.integers(0, 10_000),
+       cards=st.lists(st.integers(0, len(FLOWERS.cards.value) - 1), min_size=1, max_size=4),
+       order=st.randoms(use_true_random=False), final=st.booleans())
+def test_every_placement_of_a_few_cards_is_like_a_full_analysis(deal: int, steps: int, walk: int, cards: list,
+                                                                order, final: bool) -> None:
+    """Property: one model of an area from random play, asked for a few cards on every cell as search asks
+    (placements that lose the card, or change which other cards are kept, share work with others of the
+    same value), gives each the shape of the area analysed from nothing."""
+    area = random_position(2, deal, steps, walk).areas[walk % 2]
+    model = AreaModel(TABLES, area, final=final)
+    asks = [(cell, card) for cell in placements(area) for card in cards]
+    order.shuffle(asks)
+    for cell, card in asks:
+        incremental = model.child(cell, card)
+        full = AreaModel(TABLES, child_area(area, cell, card), final=final).shape
+        assert incremental[:2] == full[:2] and incremental[3:] == full[3:], (cell, FLOWERS.cards.codes[card])
+        assert incremental[2] == pytest.approx(full[2], abs=1e-9), (cell, FLOWERS.cards.codes[card])

@@ -200,8 +200,8 @@ class AreaModel:
 
     __slots__ = ("tables", "final", "top", "height", "group_of", "groups", "lost", "growth", "growth_at",
                  "region_of", "regions", "wings", "points", "lost_weight", "credit", "open_wings", "open_weight",
-                 "shape", "children", "beside_parts", "child_parts", "hole_parts", "leave_parts", "empty_sides",
-                 "winged")
+                 "shape", "children", "beside_parts", "child_parts", "hole_parts", "lost_parts", "leave_parts",
+                 "empty_sides", "winged")
 
     def __init__(self, tables: Tables, area: Mapping[Cell, Sequence[int]], final: bool = False):
         self.tables = tables
@@ -281,6 +281,8 @@ class AreaModel:
         self.empty_sides: dict[Spot, tuple[tuple[tuple[int, int], ...], int, tuple[Spot, ...]]] = {}
         self.leave_parts: dict[Spot, tuple[int, float]] = {}
         self.child_parts: dict[tuple[Spot, int], tuple[int, tuple[int, ...], set[Spot], set[Spot]]] = {}
+        #: `_lost_rest` by the cells (other than an empty one placed on) whose kept status changes.
+        self.lost_parts: dict[frozenset[Spot], tuple[int, float, int]] = {}
 
     def child(self, cell: Cell, card: int) -> Shape:
         """The shape of this area after `card` is placed on `cell` (covering what is there, if anything)."""
@@ -309,15 +311,17 @@ class AreaModel:
     def _beside_groups(self, spot: Spot, card: int) -> tuple[int, tuple[int, ...], bool] | None:
         """The number-group part of `_beside` (the same for every card of `card`'s value): the lost weight,
         the open weights and whether the placed card is lost; None when another card's kept status changes
-        (then `_child` is needed)."""
+        (then `_child` is needed, and its number-group part is left in `child_parts`)."""
         value = self.tables.value
         want = value[card]
         top, groups, group_of = self.top, self.groups, self.group_of
         sides = around(spot)
         lost_weight = self.lost_weight
-        open_weight = self.open_weight
+        open_weight = list(self.open_weight)
         placed_lost = False
         merged: set[int] = set()
+        #: Cells whose kept status changes, other than the placed card's.
+        changed: list[Spot] = []
         if want:
             merged = {group_of[n] for n in sides if n in top and value[top[n]] == want}
             size = weight = 1
@@ -334,11 +338,10 @@ class AreaModel:
             else:
                 status = OPEN if _can_grow(cells, top, value, want) else LOST
             placed_lost = status == LOST
-            open_weight = list(open_weight)
             for index in merged:
-                _, was, part, missing, _ = groups[index]
+                group, was, part, missing, _ = groups[index]
                 if (was == LOST) != placed_lost:
-                    return None
+                    changed += group
                 if was == LOST:
                     lost_weight -= part
                 elif was == OPEN:
@@ -356,8 +359,18 @@ class AreaModel:
             near_room.update(i for side in sides for i in growth_at.get(side, ()) if groups[i][4] == want)
         for index in near_room:
             if index not in merged and not growth[index] - (blocked if groups[index][4] == want else filled):
-                return None
-        return lost_weight, tuple(open_weight), placed_lost
+                group, _, part, missing, _ = groups[index]
+                open_weight[missing] -= part
+                lost_weight += part
+                changed += group
+        if not changed:
+            return lost_weight, tuple(open_weight), placed_lost
+        if placed_lost:
+            changed.append(spot)
+        was_lost = self.lost
+        lost = was_lost.symmetric_difference(changed)
+        self.child_parts[spot, want] = (lost_weight, tuple(open_weight), lost, set(changed))
+        return None
 
     def _beside(self, spot: Spot, card: int) -> Shape | None:
         """`child` for a card placed on an empty cell when no other card's kept status changes, else None."""
@@ -513,6 +526,9 @@ class AreaModel:
         top[spot] = card
         if under is not None and not changed:
             return self._recoloured(spot, card, top, lost_weight, open_weight)
+        if spot in lost:
+            points, credit, open_wings = self._lost_rest(spot, lost, changed)
+            return points, lost_weight, credit, open_wings, open_weight
         holed = self.hole_parts.get(key)
         if holed is None:
             holed = self.hole_parts[key] = self._hole_regions(spot, top, lost, changed)
@@ -532,6 +548,29 @@ class AreaModel:
                 points += butterfly_points * ((after == WING_SCORES) - (before == WING_SCORES))
                 open_wings += (after == WING_OPEN) - (before == WING_OPEN)
         return points, lost_weight, credit, open_wings, open_weight
+
+    def _lost_rest(self, spot: Spot, lost: set[Spot], changed: set[Spot]) -> tuple[int, float, int]:
+        """The points, credit and open butterflies after a placement whose card is lost. They depend only on
+        which cards' kept status changes (the placed card is a hole, as an empty cell is), so they are
+        shared by every placement that changes the same cards: every card of a value that makes the same
+        group too big, on any cell beside it."""
+        top = self.top
+        key = frozenset(c for c in changed if c in top)
+        rest = self.lost_parts.get(key)
+        if rest is None:
+            points, credit, touched, _, _ = self._hole_regions(spot, top, lost, changed)
+            open_wings = self.open_wings
+            wings, winged, tables = self.wings, self.winged, self.tables
+            butterfly_points = tables.butterfly_points
+            for c in touched:
+                if c in winged or c == spot:
+                    before = wings.get(c, NO_WING)
+                    after = NO_WING if c in lost else _wing(c, top, lost, tables)
+                    if before != after:
+                        points += butterfly_points * ((after == WING_SCORES) - (before == WING_SCORES))
+                        open_wings += (after == WING_OPEN) - (before == WING_OPEN)
+            rest = self.lost_parts[key] = points, credit, open_wings
+        return rest
 
     def _hole_regions(self, spot: Spot, top: dict[Spot, int], lost: set[Spot], changed: set[Spot]
                       ) -> tuple[int, float, set[Spot], tuple[tuple[int, int, str, int], ...], int]:
