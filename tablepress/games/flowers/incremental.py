@@ -191,6 +191,27 @@ def _wing(spot: Spot, top: Mapping[Spot, int], lost: set[Spot], tables: Tables) 
     return WING_OPEN if open_side else NO_WING
 
 
+def _wing_with(at: Spot, top: Mapping[Spot, int], lost: set[Spot], tables: Tables, spot: Spot, card: int) -> int:
+    """`_wing` of the kept card on `at` once `card` is placed on `spot` (kept unless `spot` is in `lost`)."""
+    wing = tables.wing[card if at == spot else top[at]]
+    if wing is None:
+        return NO_WING
+    colour = tables.colour
+    open_side = False
+    for n in (at + ROW, at - ROW, at + 1, at - 1):
+        if n in lost:
+            open_side = True
+        elif n == spot:
+            if colour[card] == wing:
+                return WING_SCORES
+        elif n in top:
+            if colour[top[n]] == wing:
+                return WING_SCORES
+        else:
+            open_side = True
+    return WING_OPEN if open_side else NO_WING
+
+
 class AreaModel:
     """One area analysed: its groups, regions and butterflies, each with its part of the area's shape.
 
@@ -403,11 +424,9 @@ class AreaModel:
         if winged:
             wings = self.wings
             butterfly_points = tables.butterfly_points
-            child_top = dict(top)
-            child_top[spot] = card
             for c in winged:
                 before = wings.get(c, NO_WING)
-                after = _wing(c, child_top, lost, tables)
+                after = _wing_with(c, top, lost, tables, spot, card)
                 if before != after:
                     points += butterfly_points * ((after == WING_SCORES) - (before == WING_SCORES))
                     open_wings += (after == WING_OPEN) - (before == WING_OPEN)
@@ -445,9 +464,7 @@ class AreaModel:
             elif status == OPEN:
                 open_weight = list(open_weight)
                 open_weight[missing] += 1
-        child_top = dict(self.top)
-        child_top[spot] = card
-        return self._recoloured(spot, card, child_top, lost_weight, open_weight)
+        return self._recoloured(spot, card, lost_weight, open_weight)
 
     def _child_groups(self, spot: Spot, card: int) -> tuple[int, tuple[int, ...], set[Spot], set[Spot]]:
         """The number-group part of `_child` (the same for every card of `card`'s value): the lost weight,
@@ -521,29 +538,24 @@ class AreaModel:
         if groups_part is None:
             groups_part = self.child_parts[key] = self._child_groups(spot, card)
         lost_weight, open_weight, lost, changed = groups_part
-        under = self.top.get(spot)
-        top = dict(self.top)
-        top[spot] = card
-        if under is not None and not changed:
-            return self._recoloured(spot, card, top, lost_weight, open_weight)
+        top = self.top
+        if not changed and spot in top:
+            return self._recoloured(spot, card, lost_weight, open_weight)
         if spot in lost:
             points, credit, open_wings = self._lost_rest(spot, lost, changed)
             return points, lost_weight, credit, open_wings, open_weight
         holed = self.hole_parts.get(key)
         if holed is None:
-            holed = self.hole_parts[key] = self._hole_regions(spot, top, lost, changed)
-        points, credit, touched, beside, open_sides = holed
-        col = colour[card]
-        if spot not in lost:  # kept: it joins the regions of its colour beside it and takes their room there
-            points, credit = join_regions(points, credit, col, open_sides, beside, tables.region_min)
+            holed = self.hole_parts[key] = self._hole_regions(spot, lost, changed)
+        points, credit, wing_cells, beside, open_sides = holed
+        # The placed card is kept: it joins the regions of its colour beside it and takes their room there.
+        points, credit = join_regions(points, credit, colour[card], open_sides, beside, tables.region_min)
         open_wings = self.open_wings
-        wings, winged, wing = self.wings, self.winged, tables.wing
+        wings = self.wings
         butterfly_points = tables.butterfly_points
-        for c in touched:
-            if c != spot and c not in winged:  # not a butterfly, before or after
-                continue
+        for c in wing_cells:
             before = wings.get(c, NO_WING)
-            after = NO_WING if c in lost or wing[top[c]] is None else _wing(c, top, lost, tables)
+            after = NO_WING if c in lost else _wing_with(c, top, lost, tables, spot, card)
             if before != after:
                 points += butterfly_points * ((after == WING_SCORES) - (before == WING_SCORES))
                 open_wings += (after == WING_OPEN) - (before == WING_OPEN)
@@ -558,61 +570,65 @@ class AreaModel:
         key = frozenset(c for c in changed if c in top)
         rest = self.lost_parts.get(key)
         if rest is None:
-            points, credit, touched, _, _ = self._hole_regions(spot, top, lost, changed)
+            points, credit, wing_cells, _, _ = self._hole_regions(spot, lost, changed)
             open_wings = self.open_wings
-            wings, winged, tables = self.wings, self.winged, self.tables
+            wings, tables = self.wings, self.tables
             butterfly_points = tables.butterfly_points
-            for c in touched:
-                if c in winged or c == spot:
-                    before = wings.get(c, NO_WING)
-                    after = NO_WING if c in lost else _wing(c, top, lost, tables)
-                    if before != after:
-                        points += butterfly_points * ((after == WING_SCORES) - (before == WING_SCORES))
-                        open_wings += (after == WING_OPEN) - (before == WING_OPEN)
+            for c in wing_cells:
+                before = wings.get(c, NO_WING)
+                after = NO_WING if c in lost else _wing(c, top, lost, tables)
+                if before != after:
+                    points += butterfly_points * ((after == WING_SCORES) - (before == WING_SCORES))
+                    open_wings += (after == WING_OPEN) - (before == WING_OPEN)
             rest = self.lost_parts[key] = points, credit, open_wings
         return rest
 
-    def _hole_regions(self, spot: Spot, top: dict[Spot, int], lost: set[Spot], changed: set[Spot]
+    def _hole_regions(self, spot: Spot, lost: set[Spot], changed: set[Spot]
                       ) -> tuple[int, float, set[Spot], tuple[tuple[int, int, str, int], ...], int]:
         """The region part of `_child` with the placed card a hole (the same for every card of its value):
-        points and credit; the cells next to a change (for butterflies); per region beside the placed card
-        its size, room, colour and the sides it shares with it; and the placed card's sides not kept.
+        points and credit; the butterflies next to a change, and the placed card's cell; per region beside
+        the placed card its size, room, colour and the sides it shares with it; and the placed card's sides
+        not kept.
 
         Regions next to every cell whose kept status changed (and the placed card's) are read again from
         those cells and from what stays of the regions they were in; a region that only touches them
         changes its room."""
-        colour = self.tables.colour
+        colour, top = self.tables.colour, self.top
         changed = changed | {spot}
         held = lost | {spot}
-        touched = set(changed)
-        for c in changed:
-            touched.update((c + ROW, c - ROW, c + 1, c - 1))
         region_min = self.tables.region_min
         points = self.points
         credit = self.credit
-        regions, region_of = self.regions, self.region_of
-        parent_top, parent_lost = self.top, self.lost
+        regions, region_of, winged = self.regions, self.region_of, self.winged
+        parent_lost = self.lost
         seeds = []
         split: set[int] = set()
+        near: set[int] = set()
         room_change: dict[int, int] = {}
+        wing_cells = {spot}
         for c in changed:
-            kept_before = c in parent_top and c not in parent_lost
+            kept_before = c in top and c not in parent_lost
             kept_after = c not in held
             if kept_after and colour[top[c]] is not None:
                 seeds.append(c)
+            if c in winged:
+                wing_cells.add(c)
             home = region_of.get(c)
-            sides = (c + ROW, c - ROW, c + 1, c - 1)
             if home is not None:
                 split.add(home)
-                for n in sides:
-                    if n not in changed and region_of.get(n) == home:
-                        seeds.append(n)
-            if kept_before != kept_after:
-                step = -1 if kept_after else 1
-                for n in sides:
-                    index = region_of.get(n)
-                    if index is not None:
-                        room_change[index] = room_change.get(index, 0) + step
+            step = 0 if kept_before == kept_after else -1 if kept_after else 1
+            for n in (c + ROW, c - ROW, c + 1, c - 1):
+                index = region_of.get(n)
+                if index is not None:
+                    if index == home:
+                        if n not in changed:
+                            seeds.append(n)
+                    else:
+                        near.add(index)
+                        if step:
+                            room_change[index] = room_change.get(index, 0) + step
+                if n in winged:
+                    wing_cells.add(n)
         sides = around(spot)
         kept_sides = [n for n in sides if n in top and n not in held]
         pending = [n for n in kept_sides if colour[top[n]] is not None]
@@ -634,7 +650,7 @@ class AreaModel:
                         else:
                             rest.append(n)
                     pending = rest
-        for index in split | {region_of[c] for c in touched if c in region_of}:
+        for index in split | near:
             size, room, _, first = regions[index]
             part_points, part_credit = region_part(size, room, region_min)
             points -= part_points
@@ -654,22 +670,21 @@ class AreaModel:
             else:
                 entry[3] += 1
         beside = tuple((size, room, region_colour, count) for size, room, region_colour, count in shared.values())
-        return points, credit, touched, beside, 4 - len(kept_sides)
+        return points, credit, wing_cells, beside, 4 - len(kept_sides)
 
-    def _recoloured(self, spot: Spot, card: int, top: dict[Spot, int], lost_weight: int,
-                    open_weight: Sequence[int]) -> Shape:
+    def _recoloured(self, spot: Spot, card: int, lost_weight: int, open_weight: Sequence[int]) -> Shape:
         """The rest of `_child` when a card is covered and no card's kept status changes: only the covered
         cell's colour and butterfly change, so only its old region (which it leaves, perhaps splitting
         it) and the regions of its new colour beside it (which it joins) are read again."""
         tables = self.tables
-        colour, lost = tables.colour, self.lost
+        colour, lost, top = tables.colour, self.lost, self.top
         points, credit, open_wings = self.points, self.credit, self.open_wings
         shape_rest = (tuple(open_weight),)
         if spot in lost:  # not kept before or after: nothing around it changes
             return (points, lost_weight, credit, open_wings, *shape_rest)
         region_min = tables.region_min
         regions, region_of = self.regions, self.region_of
-        old_colour, new_colour = colour[self.top[spot]], colour[card]
+        old_colour, new_colour = colour[top[spot]], colour[card]
         sides = around(spot)
         if old_colour != new_colour:
             kept_sides = [n for n in sides if n in top and n not in lost]
@@ -691,17 +706,16 @@ class AreaModel:
                 part_points, part_credit = region_part(size, room, region_min)
                 points += part_points
                 credit += part_credit
-        wings, wing, winged = self.wings, tables.wing, self.winged
+        wings, winged = self.wings, self.winged
         butterfly_points = tables.butterfly_points
         for c in (spot, *sides):
             if c == spot or (c in winged and c not in lost):
                 before = wings.get(c, NO_WING)
-                after = NO_WING if wing[top[c]] is None else _wing(c, top, lost, tables)
+                after = _wing_with(c, top, lost, tables, spot, card)
                 if before != after:
                     points += butterfly_points * ((after == WING_SCORES) - (before == WING_SCORES))
                     open_wings += (after == WING_OPEN) - (before == WING_OPEN)
         return (points, lost_weight, credit, open_wings, *shape_rest)
-
 
     def _leave_region(self, spot: Spot, kept_sides: list[Spot]) -> tuple[int, float]:
         """What a kept cell leaving its region for another colour changes in points and credit: the region
