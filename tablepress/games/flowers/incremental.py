@@ -296,7 +296,8 @@ class AreaModel:
         self.children: dict[tuple[Spot, int], Shape] = {}
         #: `_beside_groups` by (empty cell, value): what a placement there does to the number groups.
         self.beside_parts: dict[tuple[Spot, int], tuple[int, tuple[int, ...], bool] | None] = {}
-        #: `_child_groups` and `_hole_regions` by (cell, value).
+        #: `_cover_groups` (or `_beside_groups`, when it changes another card's kept status) and
+        #: `_hole_regions` by (cell, value).
         self.hole_parts: dict[tuple[Spot, int], tuple] = {}
         #: `_leave_region` and `_empty_sides` by cell.
         self.empty_sides: dict[Spot, tuple[tuple[tuple[int, int], ...], int, tuple[Spot, ...]]] = {}
@@ -466,68 +467,92 @@ class AreaModel:
                 open_weight[missing] += 1
         return self._recoloured(spot, card, lost_weight, open_weight)
 
-    def _child_groups(self, spot: Spot, card: int) -> tuple[int, tuple[int, ...], set[Spot], set[Spot]]:
-        """The number-group part of `_child` (the same for every card of `card`'s value): the lost weight,
-        the open weights, the cells lost after the placement and the cells whose kept status changes."""
-        value = self.tables.value
-        under = self.top.get(spot)
-        top = dict(self.top)
-        top[spot] = card
-        height = dict(self.height)
-        height[spot] = height.get(spot, 0) + 1
-        # Number groups that may change: the covered card's; of the placed value, those beside the placement
-        # (they join it) and those with room beside it (it now touches that room); those with room on it;
-        # of the covered value, those beside an empty cell beside it (it may be their room again).
-        groups, group_of, growth_at = self.groups, self.group_of, self.growth_at
+    def _cover_groups(self, spot: Spot, card: int) -> tuple[int, tuple[int, ...], set[Spot], set[Spot]]:
+        """The number-group part of `_child` for a card covering one of another value (the same for every
+        card of `card`'s value): the lost weight, the open weights, the cells lost after the placement and
+        the cells whose kept status changes.
+
+        Only these groups can change: the covered card's (it leaves, perhaps splitting it), lost ones of its
+        value beside an empty cell beside it (that cell may be their room now), those of the placed value
+        beside it (they join it) and open ones of that value with room beside it (it now touches that room)."""
+        value, final = self.tables.value, self.final
+        top, groups, group_of, height = self.top, self.groups, self.group_of, self.height
+        was, want = value[top[spot]], value[card]
+        child_top = dict(top)
+        child_top[spot] = card
         sides = around(spot)
-        want = value[card]
-        suspects = set(growth_at.get(spot, ()))
-        if spot in group_of:
-            suspects.add(group_of[spot])
-        for side in sides:
-            index = group_of.get(side)
-            if index is not None and groups[index][4] == want:
-                suspects.add(index)
-            room_for = growth_at.get(side)
-            if room_for:
-                suspects.update(i for i in room_for if groups[i][4] == want)
-        if under is not None and value[under] and value[under] != value[card]:
-            was = value[under]
-            for side in sides:
-                if side not in top:
-                    suspects.update(group_of[c] for c in around(side)
-                                    if c in group_of and groups[group_of[c]][4] == was)
+        empty_sides = [side for side in sides if side not in top]
         lost_weight = self.lost_weight
         open_weight = list(self.open_weight)
-        was_lost: set[Spot] = set()
-        seeds = [spot]
-        for index in suspects:
-            group, status, weight, missing, _ = groups[index]
-            seeds += group
+        lost = self.lost
+        changed: list[Spot] = []
+        if was:
+            home = group_of[spot]
+            cells, status, weight, missing, _ = groups[home]
             if status == LOST:
                 lost_weight -= weight
-                was_lost.update(group)
             elif status == OPEN:
                 open_weight[missing] -= weight
-        now_lost: set[Spot] = set()
-        seen: set[Spot] = set()
-        for start in seeds:
-            if start in seen:
-                continue
-            want = value[top[start]]
-            if not want:
-                continue
-            group = _group(start, top, value, want, seen)
-            status = _status(group, want, top, value, self.final)
-            if status == COMPLETE:
-                continue
-            weight = sum(map(height.__getitem__, group))
+            seen = {spot}
+            for start in sides:
+                if start in seen or start not in group_of or group_of[start] != home:
+                    continue
+                piece = _group(start, child_top, value, was, seen)
+                piece_status = _status(piece, was, child_top, value, final)
+                if piece_status == LOST:
+                    lost_weight += sum(map(height.__getitem__, piece))
+                elif piece_status == OPEN:
+                    open_weight[was - len(piece)] += sum(map(height.__getitem__, piece))
+                if (piece_status == LOST) != (status == LOST):
+                    changed += piece
+            if not final:
+                for index in {group_of[c] for side in empty_sides for c in around(side) if c in group_of}:
+                    cells, status, weight, missing, group_value = groups[index]
+                    if (status == LOST and group_value == was and index != home and missing > 0
+                            and _can_grow(cells, child_top, value, was)):
+                        lost_weight -= weight
+                        open_weight[missing] += weight
+                        changed += cells
+        placed_lost = False
+        merged: set[int] = set()
+        if want:
+            merged = {group_of[n] for n in sides if n in top and value[top[n]] == want}
+            size, weight, members = 1, height[spot] + 1, [spot]
+            for index in merged:
+                cells, _, part, _, _ = groups[index]
+                size += len(cells)
+                weight += part
+                members += cells
+            if size == want:
+                status = COMPLETE
+            elif final or size > want:
+                status = LOST
+            else:
+                status = OPEN if _can_grow(members, top, value, want) else LOST
+            placed_lost = status == LOST
+            for index in merged:
+                cells, was_status, part, missing, _ = groups[index]
+                if was_status == LOST:
+                    lost_weight -= part
+                elif was_status == OPEN:
+                    open_weight[missing] -= part
+                if (was_status == LOST) != placed_lost:
+                    changed += cells
             if status == LOST:
                 lost_weight += weight
-                now_lost.update(group)
-            else:
-                open_weight[want - len(group)] += weight
-        return lost_weight, tuple(open_weight), (self.lost - was_lost) | now_lost, was_lost ^ now_lost
+            elif status == OPEN:
+                open_weight[want - size] += weight
+            growth_at, growth = self.growth_at, self.growth
+            blocked = set(sides)
+            for index in {i for side in empty_sides for i in growth_at.get(side, ()) if groups[i][4] == want}:
+                if index not in merged and not growth[index] - blocked:
+                    cells, _, part, missing, _ = groups[index]
+                    open_weight[missing] -= part
+                    lost_weight += part
+                    changed += cells
+        if placed_lost != (spot in lost):
+            changed.append(spot)
+        return lost_weight, tuple(open_weight), lost.symmetric_difference(changed), set(changed)
 
     def _child(self, spot: Spot, card: int) -> Shape:
         """`child`, the general path: any placement, whatever it changes."""
@@ -536,7 +561,7 @@ class AreaModel:
         key = (spot, tables.value[card])
         groups_part = self.child_parts.get(key)
         if groups_part is None:
-            groups_part = self.child_parts[key] = self._child_groups(spot, card)
+            groups_part = self.child_parts[key] = self._cover_groups(spot, card)
         lost_weight, open_weight, lost, changed = groups_part
         top = self.top
         if not changed and spot in top:
