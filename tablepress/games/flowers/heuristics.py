@@ -169,11 +169,16 @@ class _GameMemo:
         if None in values:
             model = self._model((key, final), area)
             tables = self.tables
+            #: Many placements leave the same shape (a lost card, wherever it goes).
+            by_shape: dict[Shape, float] = {}
             for index, action in enumerate(actions):
                 if values[index] is None:
                     shape = model.child(_cell_of(action), card)
-                    values[index] = known[action] = (float(score(shape, tables)) if final
-                                                     else shape_value(shape, turns, tables.butterfly_points))
+                    value = by_shape.get(shape)
+                    if value is None:
+                        value = by_shape[shape] = (float(score(shape, tables)) if final
+                                                   else shape_value(shape, turns, tables.butterfly_points))
+                    values[index] = known[action] = value
         return values
 
     def _model(self, key: tuple[frozenset, bool], area: Mapping[Cell, Sequence[int]]) -> AreaModel:

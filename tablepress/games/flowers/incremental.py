@@ -300,8 +300,9 @@ class AreaModel:
         #: `_hole_regions` by (cell, value).
         self.hole_parts: dict[tuple[Spot, int], tuple] = {}
         #: `_leave_region` and `_empty_sides` by cell.
-        self.empty_sides: dict[Spot, tuple[tuple[tuple[int, int], ...], int, tuple[Spot, ...]]] = {}
+        self.empty_sides: dict[Spot, tuple[tuple[tuple[int, int, str, int], ...], int, tuple[Spot, ...]]] = {}
         self.leave_parts: dict[Spot, tuple[int, float]] = {}
+
         self.child_parts: dict[tuple[Spot, int], tuple[int, tuple[int, ...], set[Spot], set[Spot]]] = {}
         #: `_lost_rest` by the cells (other than an empty one placed on) whose kept status changes.
         self.lost_parts: dict[frozenset[Spot], tuple[int, float, int]] = {}
@@ -414,11 +415,7 @@ class AreaModel:
         if around_spot is None:
             around_spot = self.empty_sides[spot] = self._empty_sides(spot)
         beside, room, winged = around_spot
-        region_min = tables.region_min
-        regions = self.regions
-        col = colour[card]
-        points, credit = join_regions(points, credit, col, room,
-                                      [(*regions[index][:3], shared) for index, shared in beside], region_min)
+        points, credit = join_regions(points, credit, colour[card], room, beside, tables.region_min)
         wing = tables.wing
         if wing[card] is not None:
             winged = (*winged, spot)
@@ -433,9 +430,9 @@ class AreaModel:
                     open_wings += (after == WING_OPEN) - (before == WING_OPEN)
         return points, lost_weight, credit, open_wings, open_weight
 
-    def _empty_sides(self, spot: Spot) -> tuple[tuple[tuple[int, int], ...], int, tuple[Spot, ...]]:
-        """Around an empty cell: each region beside it with the sides it shares with the cell, the cell's
-        sides not kept, and the kept butterflies beside it."""
+    def _empty_sides(self, spot: Spot) -> tuple[tuple[tuple[int, int, str, int], ...], int, tuple[Spot, ...]]:
+        """Around an empty cell: each region beside it (its size, room and colour) with the sides it shares
+        with the cell, the cell's sides not kept, and the kept butterflies beside it."""
         top, lost, region_of, wing = self.top, self.lost, self.region_of, self.tables.wing
         beside: dict[int, int] = {}
         room = 0
@@ -449,7 +446,8 @@ class AreaModel:
                     winged.append(n)
             else:
                 room += 1
-        return tuple(beside.items()), room, tuple(winged)
+        regions = self.regions
+        return tuple((*regions[index][:3], shared) for index, shared in beside.items()), room, tuple(winged)
 
     def _alike(self, spot: Spot, card: int) -> Shape | None:
         """`child` for a card covering one of the same value (no group changes but for one more card in the
@@ -571,7 +569,7 @@ class AreaModel:
             return points, lost_weight, credit, open_wings, open_weight
         holed = self.hole_parts.get(key)
         if holed is None:
-            holed = self.hole_parts[key] = self._hole_regions(spot, lost, changed)
+            holed = self.hole_parts[key] = self._hole_regions(spot, lost, changed, True)
         points, credit, wing_cells, beside, open_sides = holed
         # The placed card is kept: it joins the regions of its colour beside it and takes their room there.
         points, credit = join_regions(points, credit, colour[card], open_sides, beside, tables.region_min)
@@ -595,7 +593,7 @@ class AreaModel:
         key = frozenset(c for c in changed if c in top)
         rest = self.lost_parts.get(key)
         if rest is None:
-            points, credit, wing_cells, _, _ = self._hole_regions(spot, lost, changed)
+            points, credit, wing_cells, _, _ = self._hole_regions(spot, lost, changed, False)
             open_wings = self.open_wings
             wings, tables = self.wings, self.tables
             butterfly_points = tables.butterfly_points
@@ -608,12 +606,12 @@ class AreaModel:
             rest = self.lost_parts[key] = points, credit, open_wings
         return rest
 
-    def _hole_regions(self, spot: Spot, lost: set[Spot], changed: set[Spot]
+    def _hole_regions(self, spot: Spot, lost: set[Spot], changed: set[Spot], kept: bool
                       ) -> tuple[int, float, set[Spot], tuple[tuple[int, int, str, int], ...], int]:
         """The region part of `_child` with the placed card a hole (the same for every card of its value):
-        points and credit; the butterflies next to a change, and the placed card's cell; per region beside
-        the placed card its size, room, colour and the sides it shares with it; and the placed card's sides
-        not kept.
+        points and credit; the butterflies next to a change, and the placed card's cell; and when the placed
+        card is `kept`, per region beside it its size, room, colour and the sides it shares with it, and its
+        sides not kept (else nothing, and 0).
 
         Regions next to every cell whose kept status changed (and the placed card's) are read again from
         those cells and from what stays of the regions they were in; a region that only touches them
@@ -654,8 +652,7 @@ class AreaModel:
                             room_change[index] = room_change.get(index, 0) + step
                 if n in winged:
                     wing_cells.add(n)
-        sides = around(spot)
-        kept_sides = [n for n in sides if n in top and n not in held]
+        kept_sides = [n for n in around(spot) if n in top and n not in held] if kept else []
         pending = [n for n in kept_sides if colour[top[n]] is not None]
         #: The region (a key cell, size, room, colour) of each coloured kept side.
         side_region: dict[Spot, tuple[Spot, int, int, str]] = {}
@@ -684,6 +681,8 @@ class AreaModel:
                 part_points, part_credit = region_part(size, room + room_change.get(index, 0), region_min)
                 points += part_points
                 credit += part_credit
+        if not kept:
+            return points, credit, wing_cells, (), 0
         for n in pending:  # not read again: a region of the parent, with its room changed
             size, room, region_colour, first = regions[region_of[n]]
             side_region[n] = (first, size, room + room_change.get(region_of[n], 0), region_colour)
@@ -699,48 +698,53 @@ class AreaModel:
 
     def _recoloured(self, spot: Spot, card: int, lost_weight: int, open_weight: Sequence[int]) -> Shape:
         """The rest of `_child` when a card is covered and no card's kept status changes: only the covered
-        cell's colour and butterfly change, so only its old region (which it leaves, perhaps splitting
-        it) and the regions of its new colour beside it (which it joins) are read again."""
+        cell's colour and butterfly change."""
         tables = self.tables
-        colour, lost, top = tables.colour, self.lost, self.top
-        points, credit, open_wings = self.points, self.credit, self.open_wings
-        shape_rest = (tuple(open_weight),)
+        lost, top = self.lost, self.top
         if spot in lost:  # not kept before or after: nothing around it changes
-            return (points, lost_weight, credit, open_wings, *shape_rest)
-        region_min = tables.region_min
-        regions, region_of = self.regions, self.region_of
-        old_colour, new_colour = colour[top[spot]], colour[card]
-        sides = around(spot)
-        if old_colour != new_colour:
-            kept_sides = [n for n in sides if n in top and n not in lost]
-            open_sides = 4 - len(kept_sides)
-            left = self.leave_parts.get(spot)
-            if left is None:
-                left = self.leave_parts[spot] = self._leave_region(spot, kept_sides)
-            points += left[0]
-            credit += left[1]
-            if new_colour is not None:  # join the regions of the new colour beside it
-                size, room = 1, open_sides
-                for index in {region_of[n] for n in kept_sides if colour[top[n]] == new_colour}:
-                    region_size, region_room, _, _ = regions[index]
-                    part_points, part_credit = region_part(region_size, region_room, region_min)
-                    points -= part_points
-                    credit -= part_credit
-                    size += region_size
-                    room += region_room
-                part_points, part_credit = region_part(size, room, region_min)
-                points += part_points
-                credit += part_credit
+            return self.points, lost_weight, self.credit, self.open_wings, tuple(open_weight)
+        points, credit = self._recolour_regions(spot, tables.colour[card])
+        open_wings = self.open_wings
         wings, winged = self.wings, self.winged
         butterfly_points = tables.butterfly_points
-        for c in (spot, *sides):
+        for c in (spot, *around(spot)):
             if c == spot or (c in winged and c not in lost):
                 before = wings.get(c, NO_WING)
                 after = _wing_with(c, top, lost, tables, spot, card)
                 if before != after:
                     points += butterfly_points * ((after == WING_SCORES) - (before == WING_SCORES))
                     open_wings += (after == WING_OPEN) - (before == WING_OPEN)
-        return (points, lost_weight, credit, open_wings, *shape_rest)
+        return points, lost_weight, credit, open_wings, tuple(open_weight)
+
+    def _recolour_regions(self, spot: Spot, new_colour: str | None) -> tuple[int, float]:
+        """Points and credit once the kept card on `spot` takes `new_colour`, no card's kept status changing:
+        only its old region (which it leaves, perhaps splitting it) and the regions of its new colour beside
+        it (which it joins) are read again."""
+        colour, lost, top = self.tables.colour, self.lost, self.top
+        points, credit = self.points, self.credit
+        if colour[top[spot]] == new_colour:
+            return points, credit
+        region_min = self.tables.region_min
+        regions, region_of = self.regions, self.region_of
+        kept_sides = [n for n in around(spot) if n in top and n not in lost]
+        left = self.leave_parts.get(spot)
+        if left is None:
+            left = self.leave_parts[spot] = self._leave_region(spot, kept_sides)
+        points += left[0]
+        credit += left[1]
+        if new_colour is not None:  # join the regions of the new colour beside it
+            size, room = 1, 4 - len(kept_sides)
+            for index in {region_of[n] for n in kept_sides if colour[top[n]] == new_colour}:
+                region_size, region_room, _, _ = regions[index]
+                part_points, part_credit = region_part(region_size, region_room, region_min)
+                points -= part_points
+                credit -= part_credit
+                size += region_size
+                room += region_room
+            part_points, part_credit = region_part(size, room, region_min)
+            points += part_points
+            credit += part_credit
+        return points, credit
 
     def _leave_region(self, spot: Spot, kept_sides: list[Spot]) -> tuple[int, float]:
         """What a kept cell leaving its region for another colour changes in points and credit: the region
