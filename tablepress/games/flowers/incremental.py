@@ -14,8 +14,9 @@ status (sizes and rooms of the regions it joins are added up), a card covering o
 Search asks one model for many cards on each cell, so what does not depend on the card's colour is worked
 out once per cell and value and shared: its effect on the number groups, the general path's regions with
 the placed card left a hole (the card then joins the regions of its colour beside it, as on the first
-path), a covered card leaving its region, and what surrounds an empty cell. Cells are numbers inside a
-model (`ROW`).
+path), a covered card leaving its region, and what surrounds an empty cell. A placement whose card is lost
+changes the area only through the other cards whose kept status it changes, so its regions and butterflies
+are shared by every placement that changes the same cards. Cells are numbers inside a model (`ROW`).
 """
 
 from __future__ import annotations
@@ -375,13 +376,14 @@ class AreaModel:
                 open_weight[want - size] += weight
         # Open groups that had room here: the cell is taken, and the cells beside it now touch this value.
         growth_at, growth = self.growth_at, self.growth
-        filled = {spot}
-        blocked = {spot, *sides}
         near_room = {*growth_at.get(spot, ())}
         if want:
-            near_room.update(i for side in sides for i in growth_at.get(side, ()) if groups[i][4] == want)
+            for side in sides:
+                room_for = growth_at.get(side)
+                if room_for:
+                    near_room.update(i for i in room_for if groups[i][4] == want)
         for index in near_room:
-            if index not in merged and not growth[index] - (blocked if groups[index][4] == want else filled):
+            if index not in merged and growth[index] <= ({spot, *sides} if groups[index][4] == want else {spot}):
                 group, _, part, missing, _ = groups[index]
                 open_weight[missing] -= part
                 lost_weight += part
@@ -543,7 +545,7 @@ class AreaModel:
             growth_at, growth = self.growth_at, self.growth
             blocked = set(sides)
             for index in {i for side in empty_sides for i in growth_at.get(side, ()) if groups[i][4] == want}:
-                if index not in merged and not growth[index] - blocked:
+                if index not in merged and growth[index] <= blocked:
                     cells, _, part, missing, _ = groups[index]
                     open_weight[missing] -= part
                     lost_weight += part
