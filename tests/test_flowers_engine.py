@@ -171,6 +171,71 @@ def test_determinize_never_puts_a_violet_in_a_stack(summer: bool):
             assert sorted(GAME.card_counts(sample).elements()) == sorted(GAME.card_counts(state).elements())
 
 
+def _resample_slot_by_slot(state, seat: int, rng: random.Random) -> None:
+    """The plain statement of a determinization: unseen stack slots in order, then the box's coloured
+    cards, then another's blind draw, pooled sorted, shuffled once and dealt back in that order."""
+    from tablepress.games.flowers.views import drawn_is_public, visible_top
+
+    slots = [(stack, position) for index, stack in enumerate(state.stacks)
+             for position in range(len(stack) - (visible_top(state, index) is not None))]
+    violets = set(GAME.cards.violets)
+    pool = [stack[position] for stack, position in slots] + [c for c in state.box if c not in violets]
+    hidden_draw = state.drawn is not None and not drawn_is_public(state) and seat != state.current
+    if hidden_draw:
+        pool.append(state.drawn)
+    pool.sort()
+    rng.shuffle(pool)
+    for (stack, position), card in zip(slots, pool):
+        stack[position] = card
+    rest = pool[len(slots):]
+    if hidden_draw:
+        state.drawn = rest.pop()
+    state.box = sorted(rest + [c for c in state.box if c in violets])
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_determinize_is_the_slot_by_slot_shuffle(players: int):
+    """In random games, before and after each draw, every seat's determinization is the plain slot-by-slot
+    one with the same generator, and leaves the generator in the same place."""
+    from tablepress.core.plain import clone
+
+    rng = random.Random(players)
+    state = GAME.new(players, seed=players, options={"summer": players == 3})
+    while not GAME.is_over(state):
+        for seat in range(players):
+            used, generator = random.Random(seat), random.Random(seat)
+            sample = GAME.determinize(state, seat, used)
+            expected = clone(state)
+            _resample_slot_by_slot(expected, seat, generator)
+            assert sample == expected
+            assert used.getstate() == generator.getstate()
+        mover = GAME.to_move(state)[0]
+        GAME.apply_legal(state, mover, rng.choice(GAME.legal_actions(state, mover)))
+
+
+def test_placing_actions_of_one_area_for_every_card():
+    """The remembered placing cells of an area serve every drawn card: each card's actions are those of a
+    fresh listing, top row first, on any card or an empty cell beside one."""
+    from tablepress.games.flowers.notation import format_cell
+    from tablepress.games.flowers.scoring import neighbours
+
+    rng = random.Random(2)
+    state = GAME.new(2, seed=5)
+    for _ in range(30):
+        seat = GAME.to_move(state)[0]
+        GAME.apply_legal(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    seat = GAME.to_move(state)[0]
+    if state.drawn is None:
+        GAME.apply_legal(state, seat, "draw 1")
+    area = state.areas[seat]
+    cells = set(area) | {beside for cell in area for beside in neighbours(cell)}
+    ordered = sorted(cells, key=lambda cell: (cell[1], cell[0]))
+    for card in range(len(GAME.cards.codes)):
+        state.drawn = card
+        code = GAME.cards.codes[card]
+        assert GAME.legal_actions(state, seat) == [f"place {code} {format_cell(cell)}" for cell in ordered]
+
+
 def test_every_card_is_seen_by_the_seat_or_in_a_hidden_zone():
     """Public cards, the seat's private card, another seat's blind draw and the hidden zones hold every card once."""
     for players, seed in ((1, 12), (2, 13), (3, 14), (4, 15)):

@@ -14,7 +14,7 @@ from ...core.errors import OptionError
 from ...core.rng import chance
 from .cards import FlowersCards
 from .notation import DRAW, format_cell, parse_cell
-from .scoring import Cell, neighbours
+from .scoring import Cell
 from .state import FlowersState
 
 
@@ -57,27 +57,33 @@ def legal_actions(cards: FlowersCards, state: FlowersState, seat: int) -> list[s
     if state.drawn is None:
         return [f"draw {i + 1}" for i, stack in enumerate(state.stacks) if stack]
     area = state.areas[seat]
-    key = (tuple(area), cards.codes[state.drawn])
+    code = cards.codes[state.drawn]
+    key = tuple(area)
     known = _placing.get(key)
     if known is None:
         if len(_placing) >= PLACING_MEMO_SIZE:
             _placing.clear()
-        known = _placing[key] = tuple(f"place {key[1]} {format_cell(cell)}" for cell in placements(area))
-    return list(known)
+        known = _placing[key] = ([format_cell(cell) for cell in placements(area)], {})
+    cells, by_code = known
+    actions = by_code.get(code)
+    if actions is None:
+        prefix = f"place {code} "
+        actions = by_code[code] = tuple([prefix + cell for cell in cells])
+    return list(actions)
 
 
-#: The most (area cells, card code) → placing actions remembered: search asks for the same area's
-#: placements once per determinization and drawn card.
+#: The most areas (their cells in order) whose placing cells, and placing actions per drawn card's code,
+#: are remembered: search asks for the same area's placements once per determinization and drawn card.
 PLACING_MEMO_SIZE = 4_096
-_placing: dict[tuple[tuple[Cell, ...], str], tuple[str, ...]] = {}
+_placing: dict[tuple[Cell, ...], tuple[list[str], dict[str, tuple[str, ...]]]] = {}
 
 
 def placements(area: Mapping[Cell, Any]) -> list[Cell]:
     """Every cell a card may go: on any card (covering it) or an empty cell next to one; top row first."""
     cells = set(area)
-    for cell in area:
-        cells.update(neighbours(cell))
-    return sorted(cells, key=lambda c: (c[1], c[0]))
+    for x, y in area:
+        cells.update(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
+    return [(x, y) for y, x in sorted([(y, x) for x, y in cells])]
 
 
 def apply_legal(state: FlowersState, seat: int, action: str) -> None:

@@ -88,20 +88,24 @@ def hidden_zones(cards: FlowersCards, state: FlowersState) -> dict[str, Any]:
 def resample(cards: FlowersCards, state: FlowersState, seat: int, rng: random.Random) -> None:
     """Reshuffle, in place, every card `seat` has not seen: stacks below visible tops, the box's coloured
     cards, another's blind draw. The violets stay in the box: everyone knows the stacks hold none."""
-    slots: list[tuple[list[int], int]] = []
-    for index, stack in enumerate(state.stacks):
-        slots += [(stack, position) for position in range(_unseen(state, index))]
-    violets = set(cards.violets)
+    unseen = [_unseen(state, index) for index in range(len(state.stacks))]
+    pool: list[int] = []
+    for stack, count in zip(state.stacks, unseen):
+        pool += stack[:count]
+    slots = len(pool)
+    violets = cards.violets
     kept = [card for card in state.box if card in violets]
-    pool = [stack[position] for stack, position in slots] + [card for card in state.box if card not in violets]
+    pool += [card for card in state.box if card not in violets]
     hidden_draw = state.drawn is not None and not drawn_is_public(state) and seat != state.current
     if hidden_draw:
         pool.append(state.drawn)
     pool.sort()
     rng.shuffle(pool)
-    for (stack, position), card in zip(slots, pool):
-        stack[position] = card
-    rest = pool[len(slots):]
+    start = 0
+    for stack, count in zip(state.stacks, unseen):
+        stack[:count] = pool[start:start + count]
+        start += count
+    rest = pool[slots:]
     if hidden_draw:
         state.drawn = rest.pop()
     state.box = sorted(rest + kept)
