@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .engine import FlowersGame
-from .incremental import AreaModel, Shape, Tables, area_key, score
+from .incremental import ROW, AreaModel, Shape, Spot, Tables, area_key, score
 from .notation import DRAW, parse_cell
 from .scoring import Cell
 from .state import FlowersState
@@ -107,16 +107,16 @@ def _turns_after_placing(sizes: list[int], players: int) -> float:
     return _turns(sizes, players)
 
 
-_cells: dict[str, Cell] = {}
+_spots: dict[str, Spot] = {}
 
 
-def _cell_of(action: str) -> Cell:
-    cell = _cells.get(action)
-    if cell is None:
-        if len(_cells) >= MEMO_SIZE:
-            _cells.clear()
-        cell = _cells[action] = parse_cell(action.rsplit(" ", 1)[1])
-    return cell
+def _spot_of(action: str) -> Spot:
+    """The model's number (see `incremental.ROW`) for the cell of a `place` action."""
+    if len(_spots) >= MEMO_SIZE:
+        _spots.clear()
+    x, y = parse_cell(action.rsplit(" ", 1)[1])
+    spot = _spots[action] = x * ROW + y
+    return spot
 
 
 #: The most area shapes, and analysed areas, remembered per game (then forgotten all at once).
@@ -171,9 +171,11 @@ class _GameMemo:
             tables = self.tables
             #: Many placements leave the same shape (a lost card, wherever it goes).
             by_shape: dict[Shape, float] = {}
+            spots = _spots
             for index, action in enumerate(actions):
                 if values[index] is None:
-                    shape = model.child(_cell_of(action), card)
+                    spot = spots.get(action)
+                    shape = model.child_at(_spot_of(action) if spot is None else spot, card)
                     value = by_shape.get(shape)
                     if value is None:
                         value = by_shape[shape] = (float(score(shape, tables)) if final

@@ -310,7 +310,10 @@ class AreaModel:
 
     def child(self, cell: Cell, card: int) -> Shape:
         """The shape of this area after `card` is placed on `cell` (covering what is there, if anything)."""
-        spot = cell[0] * ROW + cell[1]
+        return self.child_at(cell[0] * ROW + cell[1], card)
+
+    def child_at(self, spot: Spot, card: int) -> Shape:
+        """`child` for the cell numbered `spot` (see `ROW`)."""
         key = (spot, self.tables.kind[card])
         shape = self.children.get(key)
         if shape is None:
