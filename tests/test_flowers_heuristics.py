@@ -174,10 +174,7 @@ def test_one_model_gives_every_card_on_every_cell_like_a_full_analysis(area: dic
     asks = [(cells[pick % len(cells)], card) for pick in picks for card in range(len(FLOWERS.cards.value))]
     order.shuffle(asks)
     for cell, card in asks:
-        incremental = model.child(cell, card)
-        full = AreaModel(TABLES, child_area(area, cell, card), final=final).shape
-        assert incremental[:2] == full[:2] and incremental[3:] == full[3:], (cell, FLOWERS.cards.codes[card])
-        assert incremental[2] == pytest.approx(full[2], abs=1e-9), (cell, FLOWERS.cards.codes[card])
+        incremental = _assert_child_like_full_analysis(model, area, cell, card, final)
         if final:
             assert score(incremental, TABLES) == score_area(child_area(area, cell, card), FLOWERS.cards).total
     assert model.shape == AreaModel(TABLES, area, final=final).shape
@@ -214,7 +211,13 @@ def test_every_placement_of_a_few_cards_is_like_a_full_analysis(deal: int, steps
     asks = [(cell, card) for cell in placements(area) for card in cards]
     order.shuffle(asks)
     for cell, card in asks:
-        incremental = model.child(cell, card)
-        full = AreaModel(TABLES, child_area(area, cell, card), final=final).shape
-        assert incremental[:2] == full[:2] and incremental[3:] == full[3:], (cell, FLOWERS.cards.codes[card])
-        assert incremental[2] == pytest.approx(full[2], abs=1e-9), (cell, FLOWERS.cards.codes[card])
+        _assert_child_like_full_analysis(model, area, cell, card, final)
+
+
+def _assert_child_like_full_analysis(model: AreaModel, area: dict, cell: tuple, card: int, final: bool) -> tuple:
+    """`model.child(cell, card)`, checked against the child area analysed from nothing (credit to 1e-9)."""
+    incremental = model.child(cell, card)
+    full = AreaModel(TABLES, child_area(area, cell, card), final=final).shape
+    assert incremental[:2] == full[:2] and incremental[3:] == full[3:], (cell, FLOWERS.cards.codes[card])
+    assert incremental[2] == pytest.approx(full[2], abs=1e-9), (cell, FLOWERS.cards.codes[card])
+    return incremental

@@ -341,7 +341,7 @@ class AreaModel:
         (then `_child` is needed, and its number-group part is left in `child_parts`)."""
         value = self.tables.value
         want = value[card]
-        top, groups, group_of = self.top, self.groups, self.group_of
+        groups = self.groups
         sides = around(spot)
         lost_weight = self.lost_weight
         open_weight = list(self.open_weight)
@@ -350,33 +350,7 @@ class AreaModel:
         #: Cells whose kept status changes, other than the placed card's.
         changed: list[Spot] = []
         if want:
-            merged = {group_of[n] for n in sides if n in top and value[top[n]] == want}
-            size = weight = 1
-            cells = [spot]
-            for index in merged:
-                group = groups[index]
-                size += len(group[0])
-                weight += group[2]
-                cells += group[0]
-            if size == want:
-                status = COMPLETE
-            elif self.final or size > want:
-                status = LOST
-            else:
-                status = OPEN if _can_grow(cells, top, value, want) else LOST
-            placed_lost = status == LOST
-            for index in merged:
-                group, was, part, missing, _ = groups[index]
-                if (was == LOST) != placed_lost:
-                    changed += group
-                if was == LOST:
-                    lost_weight -= part
-                elif was == OPEN:
-                    open_weight[missing] -= part
-            if status == LOST:
-                lost_weight += weight
-            elif status == OPEN:
-                open_weight[want - size] += weight
+            merged, placed_lost, lost_weight = self._join_groups(spot, want, 1, lost_weight, open_weight, changed)
         # Open groups that had room here: the cell is taken, and the cells beside it now touch this value.
         growth_at, growth = self.growth_at, self.growth
         near_room = {*growth_at.get(spot, ())}
@@ -399,6 +373,41 @@ class AreaModel:
         lost = was_lost.symmetric_difference(changed)
         self.child_parts[spot, want] = (lost_weight, tuple(open_weight), lost, set(changed))
         return None
+
+    def _join_groups(self, spot: Spot, want: int, weight: int, lost_weight: int, open_weight: list[int],
+                     changed: list[Spot]) -> tuple[set[int], bool, int]:
+        """A card of value `want` placed on `spot` (`weight` cards on the cell then) joining the groups of its
+        value beside it: the groups joined, whether the joined group is lost, and the lost weight after it.
+        The joined groups' weights leave `open_weight` and the new group's enters it (the list is changed in
+        place); the cells of joined groups whose kept status changes are added to `changed`."""
+        value, top, groups, group_of = self.tables.value, self.top, self.groups, self.group_of
+        merged = {group_of[n] for n in around(spot) if n in top and value[top[n]] == want}
+        size, members = 1, [spot]
+        for index in merged:
+            cells, _, part, _, _ = groups[index]
+            size += len(cells)
+            weight += part
+            members += cells
+        if size == want:
+            status = COMPLETE
+        elif self.final or size > want:
+            status = LOST
+        else:
+            status = OPEN if _can_grow(members, top, value, want) else LOST
+        placed_lost = status == LOST
+        for index in merged:
+            cells, was, part, missing, _ = groups[index]
+            if was == LOST:
+                lost_weight -= part
+            elif was == OPEN:
+                open_weight[missing] -= part
+            if (was == LOST) != placed_lost:
+                changed += cells
+        if status == LOST:
+            lost_weight += weight
+        elif status == OPEN:
+            open_weight[want - size] += weight
+        return merged, placed_lost, lost_weight
 
     def _beside(self, spot: Spot, card: int) -> Shape | None:
         """`child` for a card placed on an empty cell when no other card's kept status changes, else None."""
@@ -519,32 +528,8 @@ class AreaModel:
         placed_lost = False
         merged: set[int] = set()
         if want:
-            merged = {group_of[n] for n in sides if n in top and value[top[n]] == want}
-            size, weight, members = 1, height[spot] + 1, [spot]
-            for index in merged:
-                cells, _, part, _, _ = groups[index]
-                size += len(cells)
-                weight += part
-                members += cells
-            if size == want:
-                status = COMPLETE
-            elif final or size > want:
-                status = LOST
-            else:
-                status = OPEN if _can_grow(members, top, value, want) else LOST
-            placed_lost = status == LOST
-            for index in merged:
-                cells, was_status, part, missing, _ = groups[index]
-                if was_status == LOST:
-                    lost_weight -= part
-                elif was_status == OPEN:
-                    open_weight[missing] -= part
-                if (was_status == LOST) != placed_lost:
-                    changed += cells
-            if status == LOST:
-                lost_weight += weight
-            elif status == OPEN:
-                open_weight[want - size] += weight
+            merged, placed_lost, lost_weight = self._join_groups(spot, want, height[spot] + 1, lost_weight,
+                                                                 open_weight, changed)
             growth_at, growth = self.growth_at, self.growth
             blocked = set(sides)
             for index in {i for side in empty_sides for i in growth_at.get(side, ()) if groups[i][4] == want}:
