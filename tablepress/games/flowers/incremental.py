@@ -299,12 +299,11 @@ class AreaModel:
         self.beside_parts: dict[tuple[Spot, int], tuple[int, tuple[int, ...], bool] | None] = {}
         #: `_cover_groups` (or `_beside_groups`, when it changes another card's kept status) and
         #: `_hole_regions` by (cell, value).
+        self.child_parts: dict[tuple[Spot, int], tuple[int, tuple[int, ...], set[Spot], set[Spot]]] = {}
         self.hole_parts: dict[tuple[Spot, int], tuple] = {}
         #: `_leave_region` and `_empty_sides` by cell.
         self.empty_sides: dict[Spot, tuple[tuple[tuple[int, int, str, int], ...], int, tuple[Spot, ...]]] = {}
         self.leave_parts: dict[Spot, tuple[int, float]] = {}
-
-        self.child_parts: dict[tuple[Spot, int], tuple[int, tuple[int, ...], set[Spot], set[Spot]]] = {}
         #: `_lost_rest` by the cells (other than an empty one placed on) whose kept status changes.
         self.lost_parts: dict[frozenset[Spot], tuple[int, float, int]] = {}
 
