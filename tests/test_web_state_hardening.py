@@ -198,6 +198,25 @@ def test_running_out_of_memory_while_checking_a_variant_is_one_line(monkeypatch)
         check_variant("flowers", {"copies": {"4": 12}}, 2, {})
 
 
+def test_a_variant_check_past_its_limit_is_refused_even_where_no_alarm_stops_it():
+    """Off the main thread the alarm cannot stop the check: it finishes, and is refused by its time."""
+    import threading
+
+    outcome: list[BaseException | None] = []
+
+    def check() -> None:
+        try:
+            check_variant("planted", {"game": {"rounds": 1000}}, 2, {}, 0.001)
+            outcome.append(None)
+        except BaseException as exc:  # noqa: BLE001 - the outcome is what the test reads
+            outcome.append(exc)
+
+    worker = threading.Thread(target=check)
+    worker.start()
+    worker.join()
+    assert isinstance(outcome[0], OutOfTime) and "over 0.001 s" in str(outcome[0])
+
+
 # ----- 3. quotas, expiry and a bounded list ------------------------------------------------------
 def test_a_client_may_keep_only_so_many_unfinished_games(hub, tmp_path, monkeypatch):
     monkeypatch.setattr(hub_module, "CLIENT_OPEN_GAMES", 2)

@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -134,12 +135,15 @@ def _rebuilt(game: Game, state: Any, past: Played | None) -> Match | None:
 def check_variant(game_name: str, variant: Mapping[str, Any], players: int, options: Mapping[str, Any],
                   limit: float | None = None) -> None:
     """DataError unless the variant sets up and plays one random game (see `apply_variant`) within `limit`
-    seconds (runs in a worker process; OutOfTime past the limit)."""
+    seconds (runs in a worker process; OutOfTime past the limit, also where no alarm stopped it)."""
+    started = time.perf_counter()
     with time_limit(limit):
         try:
             apply_variant(variant, get_game(game_name), players, options, "variant")
         except MemoryError:
             raise DataError("variant: it needs more memory than this server gives a game") from None
+    if limit is not None and time.perf_counter() - started > limit:
+        raise OutOfTime(f"finished after {time.perf_counter() - started:.2g} s, over {limit:g} s")
 
 
 def decision_seed(match_seed: int, seat: int, index: int) -> int:
