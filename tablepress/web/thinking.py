@@ -142,8 +142,9 @@ def check_variant(game_name: str, variant: Mapping[str, Any], players: int, opti
             apply_variant(variant, get_game(game_name), players, options, "variant")
         except MemoryError:
             raise DataError("variant: it needs more memory than this server gives a game") from None
-    if limit is not None and time.perf_counter() - started > limit:
-        raise OutOfTime(f"finished after {time.perf_counter() - started:.2g} s, over {limit:g} s")
+    used = time.perf_counter() - started
+    if limit is not None and used > limit:
+        raise OutOfTime(f"finished after {used:.2g} s, over {limit:g} s")
 
 
 def decision_seed(match_seed: int, seat: int, index: int) -> int:

@@ -111,7 +111,8 @@ _spots: dict[str, Spot] = {}
 
 
 def _spot_of(action: str) -> Spot:
-    """The model's number (see `incremental.ROW`) for the cell of a `place` action."""
+    """The model's number (see `incremental.ROW`) for the cell of a `place` action not yet in `_spots`
+    (remembered there: `placement_values` reads `_spots` first)."""
     if len(_spots) >= MEMO_SIZE:
         _spots.clear()
     x, y = parse_cell(action.rsplit(" ", 1)[1])
