@@ -138,7 +138,7 @@ class _GameMemo:
         self.shapes: dict[tuple[frozenset, bool], Shape] = {}
         self.models: dict[tuple[frozenset, bool], AreaModel] = {}
         self.recent: list[tuple[dict[Cell, Sequence[int]], AreaModel]] = []
-        #: Placement values by (area, final, turns, card kind), then by action.
+        #: Placement values by (area, final, share of the future, card kind), then by action.
         self.known: dict[tuple[frozenset, bool, float, int], dict[str, float]] = {}
 
     def value(self, key: frozenset, area: Mapping[Cell, Sequence[int]], turns: float) -> float:
@@ -160,7 +160,8 @@ class _GameMemo:
                          actions: Sequence[str]) -> list[float]:
         """The value of `area` after each `place` action of `card`, with `turns` left after it."""
         final = turns <= 0
-        known_key = (key, final, turns, self.tables.kind[card])
+        # The values depend on the turns left only through `shape_value`'s share of the future.
+        known_key = (key, final, min(1.0, turns / 20.0), self.tables.kind[card])
         known = self.known.get(known_key)
         if known is None:
             if len(self.known) >= MODEL_MEMO_SIZE:

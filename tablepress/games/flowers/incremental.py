@@ -380,18 +380,24 @@ class AreaModel:
         The joined groups' weights leave `open_weight` and the new group's enters it (the list is changed in
         place); the cells of joined groups whose kept status changes are added to `changed`."""
         value, top, groups, group_of = self.tables.value, self.top, self.groups, self.group_of
-        merged = {group_of[n] for n in around(spot) if n in top and value[top[n]] == want}
-        size, members = 1, [spot]
+        merged: set[int] = set()
+        for n in (spot + ROW, spot - ROW, spot + 1, spot - 1):
+            beside = top.get(n)
+            if beside is not None and value[beside] == want:
+                merged.add(group_of[n])
+        size = 1
         for index in merged:
-            cells, _, part, _, _ = groups[index]
-            size += len(cells)
-            weight += part
-            members += cells
+            group = groups[index]
+            size += len(group[0])
+            weight += group[2]
         if size == want:
             status = COMPLETE
         elif self.final or size > want:
             status = LOST
         else:
+            members = [spot]
+            for index in merged:
+                members += groups[index][0]
             status = OPEN if _can_grow(members, top, value, want) else LOST
         placed_lost = status == LOST
         for index in merged:
