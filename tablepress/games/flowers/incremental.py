@@ -299,13 +299,15 @@ class AreaModel:
         self.beside_parts: dict[tuple[Spot, int], tuple[int, tuple[int, ...], bool] | None] = {}
         #: `_cover_groups` (or `_beside_groups`, when it changes another card's kept status) and
         #: `_hole_regions` by (cell, value).
-        self.child_parts: dict[tuple[Spot, int], tuple[int, tuple[int, ...], set[Spot], set[Spot]]] = {}
+        #: Parts hold tuples, not sets: the garbage collector stops tracking tuples of numbers, so models kept
+        #: in the memo cost a full collection little.
+        self.child_parts: dict[tuple[Spot, int], tuple[int, tuple[int, ...], tuple[Spot, ...]]] = {}
         self.hole_parts: dict[tuple[Spot, int], tuple] = {}
         #: `_leave_region` and `_empty_sides` by cell.
         self.empty_sides: dict[Spot, tuple[tuple[tuple[int, int, str, int], ...], int, tuple[Spot, ...]]] = {}
         self.leave_parts: dict[Spot, tuple[int, float]] = {}
         #: `_lost_rest` by the cells (other than an empty one placed on) whose kept status changes.
-        self.lost_parts: dict[frozenset[Spot], tuple[int, float, int]] = {}
+        self.lost_parts: dict[tuple[Spot, ...], tuple[int, float, int]] = {}
 
     def child(self, cell: Cell, card: int) -> Shape:
         """The shape of this area after `card` is placed on `cell` (covering what is there, if anything)."""
@@ -368,9 +370,7 @@ class AreaModel:
             return lost_weight, tuple(open_weight), placed_lost
         if placed_lost:
             changed.append(spot)
-        was_lost = self.lost
-        lost = was_lost.symmetric_difference(changed)
-        self.child_parts[spot, want] = (lost_weight, tuple(open_weight), lost, set(changed))
+        self.child_parts[spot, want] = (lost_weight, tuple(open_weight), tuple(set(changed)))
         return None
 
     def _join_groups(self, spot: Spot, want: int, weight: int, lost_weight: int, open_weight: list[int],
@@ -545,7 +545,7 @@ class AreaModel:
                     changed += cells
         if placed_lost != (spot in lost):
             changed.append(spot)
-        return lost_weight, tuple(open_weight), lost.symmetric_difference(changed), set(changed)
+        return lost_weight, tuple(open_weight), tuple(set(changed))
 
     def _child(self, spot: Spot, card: int) -> Shape:
         """`child`, the general path: any placement, whatever it changes."""
@@ -555,10 +555,11 @@ class AreaModel:
         groups_part = self.child_parts.get(key)
         if groups_part is None:
             groups_part = self.child_parts[key] = self._cover_groups(spot, card)
-        lost_weight, open_weight, lost, changed = groups_part
+        lost_weight, open_weight, changed = groups_part
         top = self.top
         if not changed and spot in top:
             return self._recoloured(spot, card, lost_weight, open_weight)
+        lost = self.lost.symmetric_difference(changed)
         if spot in lost:
             points, credit, open_wings = self._lost_rest(spot, lost, changed)
             return points, lost_weight, credit, open_wings, open_weight
@@ -579,13 +580,13 @@ class AreaModel:
                 open_wings += (after == WING_OPEN) - (before == WING_OPEN)
         return points, lost_weight, credit, open_wings, open_weight
 
-    def _lost_rest(self, spot: Spot, lost: set[Spot], changed: set[Spot]) -> tuple[int, float, int]:
+    def _lost_rest(self, spot: Spot, lost: set[Spot], changed: tuple[Spot, ...]) -> tuple[int, float, int]:
         """The points, credit and open butterflies after a placement whose card is lost. They depend only on
         which cards' kept status changes (the placed card is a hole, as an empty cell is), so they are
         shared by every placement that changes the same cards: every card of a value that makes the same
         group too big, on any cell beside it."""
         top = self.top
-        key = frozenset(c for c in changed if c in top)
+        key = tuple(sorted(c for c in changed if c in top))
         rest = self.lost_parts.get(key)
         if rest is None:
             points, credit, wing_cells, _, _ = self._hole_regions(spot, lost, changed, False)
@@ -601,8 +602,8 @@ class AreaModel:
             rest = self.lost_parts[key] = points, credit, open_wings
         return rest
 
-    def _hole_regions(self, spot: Spot, lost: set[Spot], changed: set[Spot], kept: bool
-                      ) -> tuple[int, float, set[Spot], tuple[tuple[int, int, str, int], ...], int]:
+    def _hole_regions(self, spot: Spot, lost: set[Spot], changed: tuple[Spot, ...], kept: bool
+                      ) -> tuple[int, float, tuple[Spot, ...], tuple[tuple[int, int, str, int], ...], int]:
         """The region part of `_child` with the placed card a hole (the same for every card of its value):
         points and credit; the butterflies next to a change, and the placed card's cell; and when the placed
         card is `kept`, per region beside it its size, room, colour and the sides it shares with it, and its
@@ -612,7 +613,7 @@ class AreaModel:
         those cells and from what stays of the regions they were in; a region that only touches them
         changes its room."""
         colour, top = self.tables.colour, self.top
-        changed = changed | {spot}
+        changed = {*changed, spot}
         held = lost | {spot}
         region_min = self.tables.region_min
         points = self.points
@@ -677,7 +678,7 @@ class AreaModel:
                 points += part_points
                 credit += part_credit
         if not kept:
-            return points, credit, wing_cells, (), 0
+            return points, credit, tuple(wing_cells), (), 0
         for n in pending:  # not read again: a region of the parent, with its room changed
             size, room, region_colour, first = regions[region_of[n]]
             side_region[n] = (first, size, room + room_change.get(region_of[n], 0), region_colour)
@@ -689,7 +690,7 @@ class AreaModel:
             else:
                 entry[3] += 1
         beside = tuple((size, room, region_colour, count) for size, room, region_colour, count in shared.values())
-        return points, credit, wing_cells, beside, 4 - len(kept_sides)
+        return points, credit, tuple(wing_cells), beside, 4 - len(kept_sides)
 
     def _recoloured(self, spot: Spot, card: int, lost_weight: int, open_weight: Sequence[int]) -> Shape:
         """The rest of `_child` when a card is covered and no card's kept status changes: only the covered
