@@ -27,6 +27,7 @@ from rich.table import Table
 
 from ..agents.base import make_agent
 from ..agents.ismcts import IsmctsAgent
+from ..core.collector import games_running
 from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.match import Match, random_playout
@@ -62,13 +63,14 @@ def random_playouts(game: Game, players: int, seconds: float = 2.0, seed: int = 
     rng = random.Random(seed)
     games = actions = 0
     start = time.process_time()
-    while time.process_time() - start < seconds or games == 0:
-        state = game.new(players, rng.getrandbits(32))
-        while not game.is_over(state):
-            seat = rng.choice(game.to_move(state))
-            game.apply_legal(state, seat, rng.choice(game.legal_actions(state, seat)))
-            actions += 1
-        games += 1
+    with games_running():
+        while time.process_time() - start < seconds or games == 0:
+            state = game.new(players, rng.getrandbits(32))
+            while not game.is_over(state):
+                seat = rng.choice(game.to_move(state))
+                game.apply_legal(state, seat, rng.choice(game.legal_actions(state, seat)))
+                actions += 1
+            games += 1
     return BenchResult(game.name, players, games, actions, time.process_time() - start)
 
 
@@ -145,10 +147,11 @@ def ismcts_speed(game: Game, players: int, seconds: float = 2.0, seed: int = 0,
             speed.decisions += 1
             speed.iterations += agent.last_iterations
 
-    while speed.seconds < seconds or speed.decisions == 0:
-        match = Match(game, players, rng.getrandbits(32))
-        stop = rng.random()
-        random_playout(match, rng, search)
+    with games_running():
+        while speed.seconds < seconds or speed.decisions == 0:
+            match = Match(game, players, rng.getrandbits(32))
+            stop = rng.random()
+            random_playout(match, rng, search)
     return speed
 
 
@@ -157,9 +160,10 @@ def simulated_games_per_second(spec: SimSpec, seconds: float, seed: int = 0) -> 
     (games, games per CPU second): CPU time, so that the rate per core holds on a shared machine."""
     start = time.process_time()
     games = 0
-    while games == 0 or time.process_time() - start < seconds:
-        play_one(spec, seed, games)
-        games += 1
+    with games_running():
+        while games == 0 or time.process_time() - start < seconds:
+            play_one(spec, seed, games)
+            games += 1
     return games, games / (time.process_time() - start)
 
 

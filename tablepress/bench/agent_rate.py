@@ -7,6 +7,7 @@ path (`python agent_rate.py TREE GAME PLAYERS SPEC SECONDS SEED` prints {"games"
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sys
@@ -19,17 +20,22 @@ def agent_games(game, players: int, spec: str, seconds: float = 2.0, seed: int =
     from tablepress.agents.base import make_agent
     from tablepress.core.match import Match
 
+    try:
+        from tablepress.core.collector import games_running
+    except ImportError:  # a tree from before runs of games set the collector: timed as it ran
+        games_running = contextlib.nullcontext
     rng = random.Random(seed)
     games = decisions = 0
     start = time.process_time()
-    while time.process_time() - start < seconds or games == 0:
-        match = Match(game, players, rng.getrandbits(32))
-        agents = [make_agent(spec, rng.getrandbits(32)) for _ in range(players)]
-        while not match.is_over:
-            seat = match.next_mover()
-            match.act(seat, agents[seat].choose(match.seat_info(seat)))
-            decisions += 1
-        games += 1
+    with games_running():
+        while time.process_time() - start < seconds or games == 0:
+            match = Match(game, players, rng.getrandbits(32))
+            agents = [make_agent(spec, rng.getrandbits(32)) for _ in range(players)]
+            while not match.is_over:
+                seat = match.next_mover()
+                match.act(seat, agents[seat].choose(match.seat_info(seat)))
+                decisions += 1
+            games += 1
     return games, decisions, time.process_time() - start
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..agents.base import make_agent
+from ..core.collector import games_running
 from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.match import Match
@@ -181,16 +182,17 @@ def play_chunk(spec: SimSpec, run_seed: int, indices: Sequence[int]) -> list[dic
     variant or engine is reported without a traceback from the worker.
     """
     rows = []
-    for index in indices:
-        try:
-            rows.append(play_one(spec, run_seed, index))
-        except Exception as exc:  # noqa: BLE001 - reported as one line naming the game
-            variant = " with the variant" if spec.variant is not None else ""
-            detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-            raise GameFailed(
-                f"game {index} (seed {game_seed(run_seed, index)}){variant} failed: {type(exc).__name__}"
-                + (f": {detail}" if detail else "")
-            ) from None
+    with games_running():
+        for index in indices:
+            try:
+                rows.append(play_one(spec, run_seed, index))
+            except Exception as exc:  # noqa: BLE001 - reported as one line naming the game
+                variant = " with the variant" if spec.variant is not None else ""
+                detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+                raise GameFailed(
+                    f"game {index} (seed {game_seed(run_seed, index)}){variant} failed: {type(exc).__name__}"
+                    + (f": {detail}" if detail else "")
+                ) from None
     return rows
 
 

@@ -1,0 +1,44 @@
+"""The collector set for runs of games (core/collector.py): frozen and slower while games run, restored after."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from tablepress.core.collector import RUN_THRESHOLD, games_running
+from tablepress.sim.runner import SimSpec, play_chunk
+
+
+def test_a_run_freezes_what_exists_and_collects_the_young_less_often_then_restores_both() -> None:
+    before = gc.get_threshold()
+    gc.unfreeze()
+    with games_running():
+        assert gc.get_threshold()[0] >= RUN_THRESHOLD
+        assert gc.get_threshold()[1:] == before[1:]
+        assert gc.get_freeze_count() > 0
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_run_inside_a_run_leaves_the_settings_to_the_outer_one_and_an_error_restores_them() -> None:
+    before = gc.get_threshold()
+    with pytest.raises(RuntimeError), games_running():
+        with games_running():
+            pass
+        assert gc.get_threshold()[0] >= RUN_THRESHOLD and gc.get_freeze_count() > 0
+        raise RuntimeError("a game failed")
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_the_simulator_plays_its_games_with_the_collector_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = []
+    real = __import__("tablepress.sim.runner", fromlist=["play_one"]).play_one
+
+    def spying(spec, run_seed, index):
+        seen.append(gc.get_threshold()[0])
+        return real(spec, run_seed, index)
+
+    monkeypatch.setattr("tablepress.sim.runner.play_one", spying)
+    play_chunk(SimSpec("by-this", 2, ("random", "random")), 0, [0, 1])
+    assert seen and all(threshold >= RUN_THRESHOLD for threshold in seen)
