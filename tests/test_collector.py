@@ -42,3 +42,29 @@ def test_the_simulator_plays_its_games_with_the_collector_set(monkeypatch: pytes
     monkeypatch.setattr("tablepress.sim.runner.play_one", spying)
     play_chunk(SimSpec("by-this", 2, ("random", "random")), 0, [0, 1])
     assert seen and all(threshold >= RUN_THRESHOLD for threshold in seen)
+
+
+def test_runs_overlapping_in_two_threads_restore_the_collector_once_both_end() -> None:
+    import threading
+
+    before = gc.get_threshold()
+    both_in, first_out = threading.Barrier(2), threading.Event()
+    during = []
+
+    def run(leave_first: bool) -> None:
+        with games_running():
+            both_in.wait()
+            if leave_first:
+                return
+            first_out.wait()
+            during.append((gc.get_threshold()[0], gc.get_freeze_count()))
+
+    late = threading.Thread(target=run, args=(False,))
+    late.start()
+    run_first = threading.Thread(target=run, args=(True,))
+    run_first.start()
+    run_first.join()
+    first_out.set()
+    late.join()
+    assert during[0][0] >= RUN_THRESHOLD and during[0][1] > 0, "still set while one run goes on"
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0

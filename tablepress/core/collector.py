@@ -11,29 +11,34 @@ before; only the collection of reference cycles waits longer.
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 #: Allocations between two collections of the youngest generation during a run (Python's default: 700).
 RUN_THRESHOLD = 10_000
 
-_depth = 0
+#: How many runs are going on (the collector is one per process: the first sets it, the last restores it).
+_running = 0
+_threshold = gc.get_threshold()
+_lock = threading.Lock()
 
 
 @contextmanager
 def games_running() -> Iterator[None]:
-    """Run the block with the collector set for many games (see the module doc); runs may nest."""
-    global _depth
-    _depth += 1
-    outermost = _depth == 1
-    if outermost:
-        threshold = gc.get_threshold()
-        gc.freeze()
-        gc.set_threshold(max(threshold[0], RUN_THRESHOLD), *threshold[1:])
+    """Run the block with the collector set for many games (see the module doc); runs may nest or overlap."""
+    global _running, _threshold
+    with _lock:
+        _running += 1
+        if _running == 1:
+            _threshold = gc.get_threshold()
+            gc.freeze()
+            gc.set_threshold(max(_threshold[0], RUN_THRESHOLD), *_threshold[1:])
     try:
         yield
     finally:
-        _depth -= 1
-        if outermost:
-            gc.set_threshold(*threshold)
-            gc.unfreeze()
+        with _lock:
+            _running -= 1
+            if _running == 0:
+                gc.set_threshold(*_threshold)
+                gc.unfreeze()
