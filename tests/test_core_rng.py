@@ -16,6 +16,7 @@ from tablepress.core.rng import (
     record_chance,
     scripted_chance,
     scripted_outcomes,
+    shuffle,
 )
 
 NAMES = game_names()
@@ -131,3 +132,24 @@ def test_engines_draw_their_setup_through_chance(name: str) -> None:
         again = game.new(2, 0)
     assert [game.view(again, seat) for seat in range(2)] == [game.view(state, seat) for seat in range(2)]
     assert game.card_counts(again) == game.card_counts(state)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_fast_shuffle_orders_and_leaves_the_generator_as_random_does(seed: int) -> None:
+    for size in (0, 1, 2, 3, 7, 31, 32, 33, 90, 257):
+        library, ours = random.Random(seed), random.Random(seed)
+        expected, got = list(range(size)), list(range(size))
+        library.shuffle(expected)
+        shuffle(ours, got)
+        assert got == expected and ours.getstate() == library.getstate(), size
+
+
+def test_the_fast_shuffle_leaves_scripted_and_recorded_chance_their_own_shuffle() -> None:
+    with record_chance() as draws:
+        cards = list(range(6))
+        shuffle(chance(3), cards)
+    library = list(range(6))
+    random.Random(3).shuffle(library)
+    assert cards == library and [n for n, _ in draws] == [6, 5, 4, 3, 2]
+    with scripted_chance([0, 0, 0]), pytest.raises(NeedChance):
+        shuffle(chance(0), list(range(5)))

@@ -32,6 +32,23 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
+def shuffle(rng: random.Random, items: list) -> None:
+    """`rng.shuffle(items)`: the same order and the same generator state after, about twice as fast for a
+    plain `random.Random` (its Fisher–Yates with each draw written out, where the library makes a Python call
+    per card). Any other generator (scripted or recorded chance) shuffles its own way."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(items))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 class NeedChance(Exception):
     """Raised under `scripted_chance` when the script has run out: the next chance event has `n` outcomes.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...core.rng import shuffle
 from .rules import ByThisRules
 from .scoring import close_points, piles
 from .state import OVER, ByThisState
@@ -103,7 +104,7 @@ class ByThisViews(ByThisRules):
         for other in others:
             pool += state.hands[other]
         pool.sort()
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         size = len(state.deck)
         clone.deck = pool[:size]
         for other in others:
@@ -111,6 +112,6 @@ class ByThisViews(ByThisRules):
             clone.hands[other] = sorted(pool[size:size + count])
             size += count
         hidden = sorted(state.key_deck[: state.key_hidden])
-        rng.shuffle(hidden)
+        shuffle(rng, hidden)
         clone.key_deck = hidden + state.key_deck[state.key_hidden:]
         return clone

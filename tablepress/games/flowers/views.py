@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...core.rng import shuffle
 from .cards import FlowersCards
 from .marks import area_marks
 from .notation import DRAW, PLACE
@@ -100,7 +101,7 @@ def resample(cards: FlowersCards, state: FlowersState, seat: int, rng: random.Ra
     if hidden_draw:
         pool.append(state.drawn)
     pool.sort()
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     start = 0
     for stack, count in zip(state.stacks, unseen):
         stack[:count] = pool[start:start + count]

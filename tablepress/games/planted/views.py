@@ -17,6 +17,7 @@ from .flow import pass_shift
 from .legal import to_move
 from .scoring import plant_points
 from ...core import plain
+from ...core.rng import shuffle
 from .state import BUY, CHOOSE, FEED, NURSERY, OVER, PLAY, PlantedState
 
 if TYPE_CHECKING:  # pragma: no cover - only for type checkers
@@ -157,7 +158,7 @@ def determinize(game: PlantedGame, state: PlantedState, seat: int, rng: random.R
         slots[items] += [(deck, index) for index in range(len(deck))]
     for items in (False, True):
         pool = sorted(holder[index] for holder, index in slots[items])
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for (holder, index), card in zip(slots[items], pool):
             holder[index] = card
     for other in range(state.players):
@@ -176,6 +177,6 @@ def determinize(game: PlantedGame, state: PlantedState, seat: int, rng: random.R
             can_call = len(copy.plants[other]) < cards.max_plants
             copy.nursery[other] = can_call and rng.random() < NURSERY_GUESS
     copy.plant_deck.sort()
-    rng.shuffle(copy.plant_deck)
+    shuffle(rng, copy.plant_deck)
     copy.rng = rng.getrandbits(63)
     return copy

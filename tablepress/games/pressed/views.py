@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from ...core.plain import clone
+from ...core.rng import shuffle
 from .cards import PressedCards
 from .flow import current, to_move
 from .results import breakdown, winners
@@ -115,7 +116,7 @@ def determinize(state: PressedState, seat: int, rng: random.Random) -> PressedSt
     det = clone(state)
     others = [s for s in range(det.players) if s != seat]
     pool = sorted(det.deck + [card for s in others for card in det.hands[s]])
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     for s in others:
         size = len(det.hands[s])
         det.hands[s] = sorted(pool[:size])
@@ -129,7 +130,7 @@ def determinize(state: PressedState, seat: int, rng: random.Random) -> PressedSt
             column = sorted(pick[1])
             if len(column) <= len(pressed):
                 continue
-            rng.shuffle(column)
+            shuffle(rng, column)
             sample = tuple(sorted(column[:len(pressed)]))
             discard.update(pressed)
             discard.subtract(sample)
