@@ -68,3 +68,15 @@ def test_runs_overlapping_in_two_threads_restore_the_collector_once_both_end() -
     late.join()
     assert during[0][0] >= RUN_THRESHOLD and during[0][1] > 0, "still set while one run goes on"
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_a_program_that_froze_objects_itself_keeps_them_frozen_after_a_run() -> None:
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        with games_running():
+            pass
+        assert gc.get_freeze_count() > 0, "the run unfroze what the program had frozen"
+    finally:
+        gc.unfreeze()
