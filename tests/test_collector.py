@@ -7,6 +7,7 @@ import gc
 import pytest
 
 from tablepress.core.collector import RUN_THRESHOLD, games_running
+from tablepress.sim import runner
 from tablepress.sim.runner import SimSpec, play_chunk
 
 
@@ -33,13 +34,13 @@ def test_a_run_inside_a_run_leaves_the_settings_to_the_outer_one_and_an_error_re
 
 def test_the_simulator_plays_its_games_with_the_collector_set(monkeypatch: pytest.MonkeyPatch) -> None:
     seen = []
-    real = __import__("tablepress.sim.runner", fromlist=["play_one"]).play_one
+    real = runner.play_one
 
     def spying(spec, run_seed, index):
         seen.append(gc.get_threshold()[0])
         return real(spec, run_seed, index)
 
-    monkeypatch.setattr("tablepress.sim.runner.play_one", spying)
+    monkeypatch.setattr(runner, "play_one", spying)
     play_chunk(SimSpec("by-this", 2, ("random", "random")), 0, [0, 1])
     assert seen and all(threshold >= RUN_THRESHOLD for threshold in seen)
 

@@ -298,9 +298,8 @@ class AreaModel:
         #: `_beside_groups` by (empty cell, value): what a placement there does to the number groups.
         self.beside_parts: dict[tuple[Spot, int], tuple[int, tuple[int, ...], bool] | None] = {}
         #: `_cover_groups` (or `_beside_groups`, when it changes another card's kept status) and
-        #: `_hole_regions` by (cell, value).
-        #: Parts hold tuples, not sets: the garbage collector stops tracking tuples of numbers, so models kept
-        #: in the memo cost a full collection little.
+        #: `_hole_regions` by (cell, value). Every part holds tuples, not sets: the garbage collector stops
+        #: tracking tuples of numbers, so the models kept in the memo cost a full collection little.
         self.child_parts: dict[tuple[Spot, int], tuple[int, tuple[int, ...], tuple[Spot, ...]]] = {}
         self.hole_parts: dict[tuple[Spot, int], tuple] = {}
         #: `_leave_region` and `_empty_sides` by cell.
