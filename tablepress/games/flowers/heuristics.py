@@ -64,7 +64,7 @@ def step_values(game: FlowersGame, state: FlowersState, seat: int, actions: Sequ
     """
     memo = _memo_of(game)
     area = state.areas[seat]
-    key = area_key(area)
+    key = memo.key(area)
     sizes = [len(stack) for stack in state.stacks]
     if state.drawn is not None:
         return memo.placement_values(key, area, state.drawn, _turns_after_placing(sizes, state.players), actions)
@@ -140,6 +140,21 @@ class _GameMemo:
         self.recent: list[tuple[dict[Cell, Sequence[int]], AreaModel]] = []
         #: Placement values by (area, final, share of the future, card kind), then by action.
         self.known: dict[tuple[frozenset, bool, float, int], dict[str, float]] = {}
+        #: The last areas keyed (a copy of each, and its key), newest first: see `key`.
+        self.keyed: tuple[tuple[dict[Cell, Sequence[int]], frozenset], ...] = ()
+
+    def key(self, area: Mapping[Cell, Sequence[int]]) -> frozenset:
+        """`area_key(area)`; for an area with the contents of one of the last few asked for, that very key
+        object. A search asks about the same area in many clones of a state: comparing it with a copy is
+        cheaper than building its key, and the memos then find their entries by identity, not by contents."""
+        keyed = self.keyed  # one read: other threads may replace it
+        size = len(area)
+        for known_area, key in keyed:
+            if len(known_area) == size and known_area == area:  # stacks are shared by clones: compared by identity
+                return key
+        key = area_key(area)
+        self.keyed = ((dict(area), key), *keyed[:RECENT_KEYS - 1])
+        return key
 
     def value(self, key: frozenset, area: Mapping[Cell, Sequence[int]], turns: float) -> float:
         """`area_value` of `area` (whose `area_key` is `key`)."""
@@ -206,6 +221,8 @@ class _GameMemo:
 
 #: How many of the last analysed areas are tried as the parent of an area not seen before.
 RECENT_MODELS = 4
+#: How many of the last areas keyed are compared with an area before its key is built (`_GameMemo.key`).
+RECENT_KEYS = 4
 
 
 def one_placement(parent: Mapping[Cell, Sequence[int]], area: Mapping[Cell, Sequence[int]]) -> tuple[Cell, int] | None:
@@ -243,7 +260,8 @@ def area_value(game: FlowersGame, area: Mapping[Cell, Sequence[int]], turns: flo
     A pure function of the area's contents (not of the order its cells were placed); the shape of
     each area is remembered, so only the time factor is computed again.
     """
-    return _memo_of(game).value(area_key(area), area, turns)
+    memo = _memo_of(game)
+    return memo.value(memo.key(area), area, turns)
 
 
 def shape_value(shape: Shape, turns: float, butterfly_points: int) -> float:
