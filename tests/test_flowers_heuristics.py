@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from tablepress.core.registry import get_game, package_of
 from tablepress.games.flowers.engine import FlowersState
 from tablepress.games.flowers.flow import placements
+from tablepress.games.flowers import heuristics
 from tablepress.games.flowers.heuristics import seat_value, shape_value, step_values, turns_left
-from tablepress.games.flowers.incremental import AreaModel, Tables, child_area, score
+from tablepress.games.flowers.incremental import AreaModel, Tables, area_key, child_area, score
 from tablepress.games.flowers.scoring import score_area
 
 from golden import greedy_indices
@@ -238,3 +239,18 @@ def test_a_models_remembered_parts_are_not_tracked_by_the_garbage_collector() ->
         gc.collect()
     tracked = [part for memo in parts for entry in memo.items() for part in entry if gc.is_tracked(part)]
     assert not tracked, tracked[:3]
+
+
+def test_an_areas_key_is_reused_for_the_same_contents_and_never_for_others() -> None:
+    """Clones of a state get the very key object of their area (the memos then match it by identity); an
+    area changed in place after it was keyed gets a new key, so the cache holds copies, not the areas."""
+    memo = heuristics._memo_of(FLOWERS)
+    state = random_position(2, 11, 40, 5)
+    area = state.areas[0]
+    key = memo.key(area)
+    assert memo.key(FLOWERS.clone(state).areas[0]) is key
+    cell = next(iter(placements(area)))
+    area[cell] = (*area.get(cell, ()), 0)
+    changed = memo.key(area)
+    assert changed == area_key(area) and changed != key
+    assert memo.key({**area}) is changed
