@@ -16,7 +16,8 @@ out once per cell and value and shared: its effect on the number groups, the gen
 the placed card left a hole (the card then joins the regions of its colour beside it, as on the first
 path), a covered card leaving its region, and what surrounds an empty cell. A placement whose card is lost
 changes the area only through the other cards whose kept status it changes, so its regions and butterflies
-are shared by every placement that changes the same cards. Cells are numbers inside a model (`ROW`).
+are shared by every placement that changes the same cards, and its whole shape by every card of its value on
+that cell. Cells are numbers inside a model (`ROW`).
 """
 
 from __future__ import annotations
@@ -222,7 +223,7 @@ class AreaModel:
 
     __slots__ = ("tables", "final", "top", "height", "group_of", "groups", "lost", "growth", "growth_at",
                  "region_of", "regions", "wings", "points", "lost_weight", "credit", "open_wings", "open_weight",
-                 "shape", "children", "beside_parts", "child_parts", "hole_parts", "lost_parts", "leave_parts",
+                 "shape", "children", "beside_parts", "child_parts", "hole_parts", "lost_parts", "lost_children", "leave_parts",
                  "empty_sides", "winged")
 
     def __init__(self, tables: Tables, area: Mapping[Cell, Sequence[int]], final: bool = False):
@@ -307,6 +308,8 @@ class AreaModel:
         self.leave_parts: dict[Spot, tuple[int, float]] = {}
         #: `_lost_rest` by the cells (other than an empty one placed on) whose kept status changes.
         self.lost_parts: dict[tuple[Spot, ...], tuple[int, float, int]] = {}
+        #: `_child` by (cell, value) when the placed card is lost: its colour then changes nothing.
+        self.lost_children: dict[tuple[Spot, int], Shape] = {}
 
     def child(self, cell: Cell, card: int) -> Shape:
         """The shape of this area after `card` is placed on `cell` (covering what is there, if anything)."""
@@ -551,6 +554,9 @@ class AreaModel:
         tables = self.tables
         colour = tables.colour
         key = (spot, tables.value[card])
+        shape = self.lost_children.get(key)
+        if shape is not None:
+            return shape
         groups_part = self.child_parts.get(key)
         if groups_part is None:
             groups_part = self.child_parts[key] = self._cover_groups(spot, card)
@@ -561,7 +567,8 @@ class AreaModel:
         lost = self.lost.symmetric_difference(changed)
         if spot in lost:
             points, credit, open_wings = self._lost_rest(spot, lost, changed)
-            return points, lost_weight, credit, open_wings, open_weight
+            shape = self.lost_children[key] = points, lost_weight, credit, open_wings, open_weight
+            return shape
         holed = self.hole_parts.get(key)
         if holed is None:
             holed = self.hole_parts[key] = self._hole_regions(spot, lost, changed, True)
