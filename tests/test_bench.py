@@ -46,11 +46,31 @@ def test_against_times_another_commit_beside_this_code() -> None:
     before = subprocess.run(["git", "worktree", "list"], cwd=HERE, capture_output=True, text=True).stdout
     tables = list(bench_tables(["by-this"], "2", 0.01, ismcts=False, against="HEAD"))
     side = next(table for table in tables if "against this code" in str(table.title))
-    game, players, agent, then, now, ratio = _cells(side)
+    game, players, agent, then, now, ratio, rounds = _cells(side)
     assert (game, players, agent) == (["by-this"], ["2"], ["greedy"])
     assert float(then[0]) > 0 and float(now[0]) > 0 and ratio[0].endswith("×")
+    low, high = map(float, rounds[0].rstrip("×").split("–"))
+    assert 0 < low <= high
     after = subprocess.run(["git", "worktree", "list"], cwd=HERE, capture_output=True, text=True).stdout
     assert after == before
+
+
+def test_against_alternates_the_trees_round_by_round_on_the_same_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ABBA: a drift of the machine's speed falls on both trees; within a round both play the same seed; the
+    rates are all games over all seconds, and each round's ratio is its own."""
+    calls = []
+
+    def timed(tree, game, players, spec, seconds, seed=0):
+        calls.append((tree, seed, seconds))
+        return (10, 2.0) if tree == "old" else (15, 2.0 + seed)
+
+    monkeypatch.setattr(against, "timed_in", timed)
+    (before, now), ratios = against.side_by_side(("old", "new"), "by-this", 2, "greedy", 8.0, rounds=4, first=1)
+    assert [(tree, seed) for tree, seed, _ in calls] == [
+        ("new", 0), ("old", 0), ("old", 1), ("new", 1), ("new", 2), ("old", 2), ("old", 3), ("new", 3)]
+    assert all(seconds == 2.0 for _, _, seconds in calls)
+    assert before == pytest.approx(40 / 8.0) and now == pytest.approx(60 / 14.0)
+    assert ratios == pytest.approx([7.5 / 5, 5 / 5, 3.75 / 5, 3 / 5])
 
 
 def test_against_an_unknown_revision_is_one_clear_line() -> None:

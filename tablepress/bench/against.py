@@ -2,9 +2,11 @@
 
 A speed-up is only believable measured side by side: on a shared machine the load changes from one
 minute to the next. REF (any git revision) is checked out into a temporary worktree; for each game,
-player count and agent spec, whole self-play games are timed for both trees, alternately, each in its own
-Python process (`agent_rate.py` run with the tree first on the path), in CPU seconds. The worktree is
-removed afterwards.
+player count and agent spec, whole self-play games are timed for both trees in `ROUNDS` rounds, the order
+alternating (ABBA...), each tree in its own Python process (`agent_rate.py` run with the tree first on
+the path), in CPU seconds. Both trees play the same deals in a round, and a drift of the machine's speed
+falls on both; the table gives each tree's games over its seconds in all rounds, and the range of the
+rounds' own ratios. The worktree is removed afterwards.
 """
 
 from __future__ import annotations
@@ -63,8 +65,13 @@ def worktree(ref: str) -> Iterator[tuple[Path, str]]:
         _git("worktree", "remove", "--force", str(folder))
 
 
-def rate_in(tree: Path, game: str, players: int, spec: str, seconds: float, seed: int = 0) -> float:
-    """Whole `spec` self-play games per CPU second of `game` with the code of `tree`, in a fresh process."""
+#: Rounds in which each tree is timed, the order alternating (see the module doc).
+ROUNDS = 4
+
+
+def timed_in(tree: Path, game: str, players: int, spec: str, seconds: float, seed: int = 0) -> tuple[int, float]:
+    """(games, CPU seconds) of whole `spec` self-play games of `game` with the code of `tree`, played for
+    about `seconds` in a fresh process."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     command = [sys.executable, str(Path(agent_rate.__file__)), str(tree), game, str(players), spec, str(seconds), str(seed)]
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
@@ -72,7 +79,25 @@ def rate_in(tree: Path, game: str, players: int, spec: str, seconds: float, seed
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
         raise TablepressError(f"--against: {game} {players}p {spec} failed in {tree}: {last}")
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    return result["games"] / result["seconds"]
+    return result["games"], result["seconds"]
+
+
+def side_by_side(trees: tuple[Path, Path], game: str, players: int, spec: str, seconds: float,
+                 rounds: int = ROUNDS, first: int = 0) -> tuple[list[float], list[float]]:
+    """Games per CPU second of each of the two `trees` over all rounds, and each round's ratio of the second
+    tree's rate to the first's. `seconds` in all per tree; round r plays deal seed r in both trees, and the
+    tree `first` (0 or 1) goes first in the first round, the order alternating after it."""
+    games, used, ratios = [0, 0], [0.0, 0.0], []
+    for round_ in range(rounds):
+        order = (first, 1 - first) if round_ % 2 == 0 else (1 - first, first)
+        rates = [0.0, 0.0]
+        for side in order:
+            played, spent = timed_in(trees[side], game, players, spec, seconds / rounds, seed=round_)
+            games[side] += played
+            used[side] += spent
+            rates[side] = played / spent
+        ratios.append(rates[1] / rates[0])
+    return [count / spent for count, spent in zip(games, used)], ratios
 
 
 def against_table(ref: str, counts: Sequence[tuple[str, Sequence[int]]], specs: Sequence[str], seconds: float) -> Table:
@@ -80,14 +105,14 @@ def against_table(ref: str, counts: Sequence[tuple[str, Sequence[int]]], specs: 
     with worktree(ref) as (tree, commit):
         named = ref if commit.startswith(ref) or ref.startswith(commit) else f"{ref} ({commit})"
         table = Table(title=f"Whole agent games per CPU second: {named} against this code")
-        for head in ("game", "players", "agent", f"{ref}", "now", "now / before"):
+        for head in ("game", "players", "agent", f"{ref}", "now", "now / before", f"{ROUNDS} rounds"):
             table.add_column(head, justify="right")
+        first = 0
         for game, players in counts:
             for count in players:
-                for index, spec in enumerate(specs):
-                    # Alternate which tree goes first, so a change of load falls on both.
-                    order = (tree, HERE) if index % 2 == 0 else (HERE, tree)
-                    rates = {folder: rate_in(folder, game, count, spec, seconds) for folder in order}
-                    before, now = rates[tree], rates[HERE]
-                    table.add_row(game, str(count), spec, f"{before:.3g}", f"{now:.3g}", f"{now / before:.2f}×")
+                for spec in specs:
+                    (before, now), ratios = side_by_side((tree, HERE), game, count, spec, seconds, first=first)
+                    first = 1 - first
+                    table.add_row(game, str(count), spec, f"{before:.3g}", f"{now:.3g}", f"{now / before:.2f}×",
+                                  f"{min(ratios):.2f}–{max(ratios):.2f}×")
         return table
