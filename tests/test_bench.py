@@ -55,22 +55,29 @@ def test_against_times_another_commit_beside_this_code() -> None:
     assert after == before
 
 
-def test_against_alternates_the_trees_round_by_round_on_the_same_deals(monkeypatch: pytest.MonkeyPatch) -> None:
-    """ABBA: a drift of the machine's speed falls on both trees; within a round both play the same seed; the
-    rates are all games over all seconds, and each round's ratio is its own."""
+def test_against_alternates_the_trees_round_by_round_on_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ABBA: a drift of the machine's speed falls on both trees. In a round the tree going first plays for its
+    time and the other exactly as many games from the same seed; the rates are all games over all seconds,
+    and each round's ratio is its own."""
     calls = []
 
-    def timed(tree, game, players, spec, seconds, seed=0):
-        calls.append((tree, seed, seconds))
-        return (10, 2.0) if tree == "old" else (15, 2.0 + seed)
+    def timed(tree, game, players, spec, seconds, seed=0, games=None):
+        calls.append((tree, seed, games))
+        played = 10 if games is None else games
+        return played, played * (0.2 if tree == "old" else 0.1 * (1 + seed))
 
     monkeypatch.setattr(against, "timed_in", timed)
     (before, now), ratios = against.side_by_side(("old", "new"), "by-this", 2, "greedy", 8.0, rounds=4, first=1)
-    assert [(tree, seed) for tree, seed, _ in calls] == [
-        ("new", 0), ("old", 0), ("old", 1), ("new", 1), ("new", 2), ("old", 2), ("old", 3), ("new", 3)]
-    assert all(seconds == 2.0 for _, _, seconds in calls)
-    assert before == pytest.approx(40 / 8.0) and now == pytest.approx(60 / 14.0)
-    assert ratios == pytest.approx([7.5 / 5, 5 / 5, 3.75 / 5, 3 / 5])
+    assert calls == [("new", 0, None), ("old", 0, 10), ("old", 1, None), ("new", 1, 10),
+                     ("new", 2, None), ("old", 2, 10), ("old", 3, None), ("new", 3, 10)]
+    assert before == pytest.approx(40 / 8.0) and now == pytest.approx(40 / 10.0)
+    assert ratios == pytest.approx([2.0, 1.0, 2 / 3, 0.5])
+
+
+def test_the_timing_script_plays_exactly_the_games_asked_for() -> None:
+    """Given a game count, the timing script plays that many games whatever its time (the paired round)."""
+    games, decisions, _ = agent_rate.agent_games(get_game("by-this"), 2, "random", 0.0, 3, games_wanted=3)
+    assert games == 3 and decisions > 0
 
 
 def test_against_an_unknown_revision_is_one_clear_line() -> None:

@@ -2,11 +2,12 @@
 
 A speed-up is only believable measured side by side: on a shared machine the load changes from one
 minute to the next. REF (any git revision) is checked out into a temporary worktree; for each game,
-player count and agent spec, whole self-play games are timed for both trees in `ROUNDS` rounds, the order
-alternating (ABBA...), each tree in its own Python process (`agent_rate.py` run with the tree first on
-the path), in CPU seconds. Both trees play the same deals in a round, and a drift of the machine's speed
-falls on both; the table gives each tree's games over its seconds in all rounds, and the range of the
-rounds' own ratios. The worktree is removed afterwards.
+player count and agent spec, whole self-play games are timed for both trees in `ROUNDS` rounds, each tree
+in its own Python process (`agent_rate.py` run with the tree first on the path), in CPU seconds. In a
+round the tree going first plays for its share of the time, and the other then plays exactly as many
+games from the same seed — the same deals, so the round compares the same work; which tree goes first
+alternates (ABBA...), so a drift of the machine's speed falls on both. The table gives each tree's games
+over its seconds in all rounds, and the range of the rounds' own ratios. The worktree is removed afterwards.
 """
 
 from __future__ import annotations
@@ -69,11 +70,13 @@ def worktree(ref: str) -> Iterator[tuple[Path, str]]:
 ROUNDS = 4
 
 
-def timed_in(tree: Path, game: str, players: int, spec: str, seconds: float, seed: int = 0) -> tuple[int, float]:
+def timed_in(tree: Path, game: str, players: int, spec: str, seconds: float, seed: int = 0,
+             games: int | None = None) -> tuple[int, float]:
     """(games, CPU seconds) of whole `spec` self-play games of `game` with the code of `tree`, played for
-    about `seconds` in a fresh process."""
+    about `seconds` (or exactly `games` games) in a fresh process."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    command = [sys.executable, str(Path(agent_rate.__file__)), str(tree), game, str(players), spec, str(seconds), str(seed)]
+    command = [sys.executable, str(Path(agent_rate.__file__)), str(tree), game, str(players), spec, str(seconds), str(seed),
+               *([str(games)] if games is not None else [])]
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     if done.returncode:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
@@ -85,19 +88,21 @@ def timed_in(tree: Path, game: str, players: int, spec: str, seconds: float, see
 def side_by_side(trees: tuple[Path, Path], game: str, players: int, spec: str, seconds: float,
                  rounds: int = ROUNDS, first: int = 0) -> tuple[list[float], list[float]]:
     """Games per CPU second of each of the two `trees` over all rounds, and each round's ratio of the second
-    tree's rate to the first's. `seconds` in all per tree; round r plays deal seed r in both trees, and the
-    tree `first` (0 or 1) goes first in the first round, the order alternating after it."""
-    games, used, ratios = [0, 0], [0.0, 0.0], []
+    tree's rate to the first's. Round r plays deal seed r: the tree going first for `seconds / rounds`, the
+    other exactly as many games; the tree `first` (0 or 1) goes first in the first round, the order
+    alternating after it."""
+    games, used, ratios = 0, [0.0, 0.0], []
     for round_ in range(rounds):
-        order = (first, 1 - first) if round_ % 2 == 0 else (1 - first, first)
-        rates = [0.0, 0.0]
-        for side in order:
-            played, spent = timed_in(trees[side], game, players, spec, seconds / rounds, seed=round_)
-            games[side] += played
-            used[side] += spent
-            rates[side] = played / spent
-        ratios.append(rates[1] / rates[0])
-    return [count / spent for count, spent in zip(games, used)], ratios
+        leader = first if round_ % 2 == 0 else 1 - first
+        spent = [0.0, 0.0]
+        played, spent[leader] = timed_in(trees[leader], game, players, spec, seconds / rounds, seed=round_)
+        _, spent[1 - leader] = timed_in(trees[1 - leader], game, players, spec, seconds / rounds, seed=round_,
+                                        games=played)
+        games += played
+        used[0] += spent[0]
+        used[1] += spent[1]
+        ratios.append(spent[0] / spent[1])
+    return [games / used[0], games / used[1]], ratios
 
 
 def against_table(ref: str, counts: Sequence[tuple[str, Sequence[int]]], specs: Sequence[str], seconds: float) -> Table:
