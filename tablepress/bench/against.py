@@ -75,8 +75,8 @@ def timed_in(tree: Path, game: str, players: int, spec: str, seconds: float, see
     """(games, CPU seconds) of whole `spec` self-play games of `game` with the code of `tree`, played for
     about `seconds` (or exactly `games` games) in a fresh process."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    command = [sys.executable, str(Path(agent_rate.__file__)), str(tree), game, str(players), spec, str(seconds), str(seed),
-               *([str(games)] if games is not None else [])]
+    command = [sys.executable, str(Path(agent_rate.__file__)), str(tree), game, str(players), spec, str(seconds),
+               str(seed), *([str(games)] if games is not None else [])]
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     if done.returncode:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]

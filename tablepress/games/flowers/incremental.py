@@ -223,8 +223,8 @@ class AreaModel:
 
     __slots__ = ("tables", "final", "top", "height", "group_of", "groups", "lost", "growth", "growth_at",
                  "region_of", "regions", "wings", "points", "lost_weight", "credit", "open_wings", "open_weight",
-                 "shape", "children", "beside_parts", "child_parts", "hole_parts", "lost_parts", "lost_children", "leave_parts",
-                 "empty_sides", "winged")
+                 "shape", "children", "beside_parts", "child_parts", "hole_parts", "lost_parts", "lost_children",
+                 "leave_parts", "empty_sides", "winged")
 
     def __init__(self, tables: Tables, area: Mapping[Cell, Sequence[int]], final: bool = False):
         self.tables = tables
