@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablepress.core.registry import get_game, package_of
+from tablepress.games.flowers import heuristics
 from tablepress.games.flowers.engine import FlowersState
 from tablepress.games.flowers.flow import placements
-from tablepress.games.flowers import heuristics
 from tablepress.games.flowers.heuristics import seat_value, shape_value, step_values, turns_left
 from tablepress.games.flowers.incremental import AreaModel, Tables, area_key, child_area, score
 from tablepress.games.flowers.scoring import score_area
