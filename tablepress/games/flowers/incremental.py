@@ -12,7 +12,8 @@ status (sizes and rooms of the regions it joins are added up), a card covering o
 (rules/flowers.md, Scoring); tests/test_flowers_heuristics.py checks every path against a full analysis.
 
 Search asks one model for many cards on each cell, so what does not depend on the card's colour is worked
-out once per cell and value and shared: its effect on the number groups, the general path's regions with
+out once per cell and value and shared (and what a covered card's leaving does to its number group, once per
+cell): its effect on the number groups, the general path's regions with
 the placed card left a hole (the card then joins the regions of its colour beside it, as on the first
 path), a covered card leaving its region, and what surrounds an empty cell. A placement whose card is lost
 changes the area only through the other cards whose kept status it changes, so its regions and butterflies
@@ -23,6 +24,7 @@ that cell. Cells are numbers inside a model (`ROW`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from .cards import FlowersCards
 from .scoring import Cell
@@ -32,7 +34,7 @@ REGION_CREDIT = 0.6
 
 COMPLETE, LOST, OPEN = 0, 1, 2
 #: "Not analysed yet" in memos where None is a result.
-MISSING = object()
+MISSING: Any = object()
 NO_WING, WING_SCORES, WING_OPEN = 0, 1, 2
 
 #: An area's shape, what its value is made of apart from the turns left: points sure now, cards in groups
@@ -224,7 +226,7 @@ class AreaModel:
     __slots__ = ("tables", "final", "top", "height", "group_of", "groups", "lost", "growth", "growth_at",
                  "region_of", "regions", "wings", "points", "lost_weight", "credit", "open_wings", "open_weight",
                  "shape", "children", "beside_parts", "child_parts", "hole_parts", "lost_parts", "lost_children",
-                 "leave_parts", "empty_sides", "winged")
+                 "leave_parts", "leave_groups", "empty_sides", "winged")
 
     def __init__(self, tables: Tables, area: Mapping[Cell, Sequence[int]], final: bool = False):
         self.tables = tables
@@ -261,7 +263,7 @@ class AreaModel:
                 open_weight[want - len(group)] += weight
         self.region_of: dict[Spot, int] = {}
         #: Per region: its size, room, colour and one of its cells.
-        self.regions: list[tuple[int, int, str, Spot]] = []
+        self.regions: list[tuple[int, int, str | None, Spot]] = []
         points, credit = 0, 0.0
         seen = set()
         lost = self.lost
@@ -302,9 +304,11 @@ class AreaModel:
         #: `_hole_regions` by (cell, value). Every part holds tuples, not sets: the garbage collector stops
         #: tracking tuples of numbers, so the models kept in the memo cost a full collection little.
         self.child_parts: dict[tuple[Spot, int], tuple[int, tuple[int, ...], tuple[Spot, ...]]] = {}
+        #: `_leave_groups` by covered cell.
+        self.leave_groups: dict[Spot, tuple[int, tuple[int, ...], tuple[Spot, ...]]] = {}
         self.hole_parts: dict[tuple[Spot, int], tuple] = {}
         #: `_leave_region` and `_empty_sides` by cell.
-        self.empty_sides: dict[Spot, tuple[tuple[tuple[int, int, str, int], ...], int, tuple[Spot, ...]]] = {}
+        self.empty_sides: dict[Spot, tuple[tuple[tuple[int, int, str | None, int], ...], int, tuple[Spot, ...]]] = {}
         self.leave_parts: dict[Spot, tuple[int, float]] = {}
         #: `_lost_rest` by the cells (other than an empty one placed on) whose kept status changes.
         self.lost_parts: dict[tuple[Spot, ...], tuple[int, float, int]] = {}
@@ -356,6 +360,7 @@ class AreaModel:
             merged, placed_lost, lost_weight = self._join_groups(spot, want, 1, lost_weight, open_weight, changed)
         # Open groups that had room here: the cell is taken, and the cells beside it now touch this value.
         growth_at, growth = self.growth_at, self.growth
+        assert growth_at is not None  # `child_at` indexes growth first
         near_room = {*growth_at.get(spot, ())}
         if want:
             for side in sides:
@@ -451,7 +456,7 @@ class AreaModel:
                     open_wings += (after == WING_OPEN) - (before == WING_OPEN)
         return points, lost_weight, credit, open_wings, open_weight
 
-    def _empty_sides(self, spot: Spot) -> tuple[tuple[tuple[int, int, str, int], ...], int, tuple[Spot, ...]]:
+    def _empty_sides(self, spot: Spot) -> tuple[tuple[tuple[int, int, str | None, int], ...], int, tuple[Spot, ...]]:
         """Around an empty cell: each region beside it (its size, room and colour) with the sides it shares
         with the cell, the cell's sides not kept, and the kept butterflies beside it."""
         top, lost, region_of, wing = self.top, self.lost, self.region_of, self.tables.wing
@@ -486,58 +491,31 @@ class AreaModel:
                 open_weight[missing] += 1
         return self._recoloured(spot, card, lost_weight, open_weight)
 
-    def _cover_groups(self, spot: Spot, card: int) -> tuple[int, tuple[int, ...], set[Spot], set[Spot]]:
+    def _cover_groups(self, spot: Spot, card: int) -> tuple[int, tuple[int, ...], tuple[Spot, ...]]:
         """The number-group part of `_child` for a card covering one of another value (the same for every
-        card of `card`'s value): the lost weight, the open weights, the cells lost after the placement and
-        the cells whose kept status changes.
+        card of `card`'s value): the lost weight, the open weights and the cells whose kept status changes.
 
         Only these groups can change: the covered card's (it leaves, perhaps splitting it), lost ones of its
         value beside an empty cell beside it (that cell may be their room now), those of the placed value
         beside it (they join it) and open ones of that value with room beside it (it now touches that room)."""
-        value, final = self.tables.value, self.final
-        top, groups, group_of, height = self.top, self.groups, self.group_of, self.height
-        was, want = value[top[spot]], value[card]
-        child_top = dict(top)
-        child_top[spot] = card
+        top, groups, height = self.top, self.groups, self.height
+        want = self.tables.value[card]
         sides = around(spot)
         empty_sides = [side for side in sides if side not in top]
-        lost_weight = self.lost_weight
-        open_weight = list(self.open_weight)
-        lost = self.lost
-        changed: list[Spot] = []
-        if was:
-            home = group_of[spot]
-            cells, status, weight, missing, _ = groups[home]
-            if status == LOST:
-                lost_weight -= weight
-            elif status == OPEN:
-                open_weight[missing] -= weight
-            seen = {spot}
-            for start in sides:
-                if start in seen or start not in group_of or group_of[start] != home:
-                    continue
-                piece = _group(start, child_top, value, was, seen)
-                piece_status = _status(piece, was, child_top, value, final)
-                if piece_status == LOST:
-                    lost_weight += sum(map(height.__getitem__, piece))
-                elif piece_status == OPEN:
-                    open_weight[was - len(piece)] += sum(map(height.__getitem__, piece))
-                if (piece_status == LOST) != (status == LOST):
-                    changed += piece
-            if not final:
-                for index in {group_of[c] for side in empty_sides for c in around(side) if c in group_of}:
-                    cells, status, weight, missing, group_value = groups[index]
-                    if (status == LOST and group_value == was and index != home and missing > 0
-                            and _can_grow(cells, child_top, value, was)):
-                        lost_weight -= weight
-                        open_weight[missing] += weight
-                        changed += cells
+        leave = self.leave_groups.get(spot)
+        if leave is None:
+            leave = self.leave_groups[spot] = self._leave_groups(spot, card, empty_sides)
+        lost_change, open_change, left = leave
+        lost_weight = self.lost_weight + lost_change
+        open_weight = [weight + change for weight, change in zip(self.open_weight, open_change)]
+        changed = list(left)
         placed_lost = False
         merged: set[int] = set()
         if want:
             merged, placed_lost, lost_weight = self._join_groups(spot, want, height[spot] + 1, lost_weight,
                                                                  open_weight, changed)
             growth_at, growth = self.growth_at, self.growth
+            assert growth_at is not None
             blocked = set(sides)
             for index in {i for side in empty_sides for i in growth_at.get(side, ()) if groups[i][4] == want}:
                 if index not in merged and growth[index] <= blocked:
@@ -545,9 +523,53 @@ class AreaModel:
                     open_weight[missing] -= part
                     lost_weight += part
                     changed += cells
-        if placed_lost != (spot in lost):
+        if placed_lost != (spot in self.lost):
             changed.append(spot)
         return lost_weight, tuple(open_weight), tuple(set(changed))
+
+    def _leave_groups(self, spot: Spot, card: int, empty_sides: list[Spot]
+                      ) -> tuple[int, tuple[int, ...], tuple[Spot, ...]]:
+        """What the covered card leaving its number group does (the same for every card covering it with
+        another value than its own, `card` among them): the change in lost weight, in each open weight, and
+        the cells whose kept status changes. Its group may split, and lost groups of its value beside an
+        empty cell beside it may find room there."""
+        value, final = self.tables.value, self.final
+        top, groups, group_of, height = self.top, self.groups, self.group_of, self.height
+        was = value[top[spot]]
+        lost_change = 0
+        open_change = [0] * len(self.open_weight)
+        changed: list[Spot] = []
+        if not was:
+            return 0, tuple(open_change), ()
+        child_top = dict(top)
+        child_top[spot] = card
+        home = group_of[spot]
+        cells, status, weight, missing, _ = groups[home]
+        if status == LOST:
+            lost_change -= weight
+        elif status == OPEN:
+            open_change[missing] -= weight
+        seen = {spot}
+        for start in around(spot):
+            if start in seen or start not in group_of or group_of[start] != home:
+                continue
+            piece = _group(start, child_top, value, was, seen)
+            piece_status = _status(piece, was, child_top, value, final)
+            if piece_status == LOST:
+                lost_change += sum(map(height.__getitem__, piece))
+            elif piece_status == OPEN:
+                open_change[was - len(piece)] += sum(map(height.__getitem__, piece))
+            if (piece_status == LOST) != (status == LOST):
+                changed += piece
+        if not final:
+            for index in {group_of[c] for side in empty_sides for c in around(side) if c in group_of}:
+                cells, status, weight, missing, group_value = groups[index]
+                if (status == LOST and group_value == was and index != home and missing > 0
+                        and _can_grow(cells, child_top, value, was)):
+                    lost_change -= weight
+                    open_change[missing] += weight
+                    changed += cells
+        return lost_change, tuple(open_change), tuple(changed)
 
     def _child(self, spot: Spot, card: int) -> Shape:
         """`child`, the general path: any placement, whatever it changes."""
@@ -609,7 +631,7 @@ class AreaModel:
         return rest
 
     def _hole_regions(self, spot: Spot, lost: set[Spot], changed: tuple[Spot, ...], kept: bool
-                      ) -> tuple[int, float, tuple[Spot, ...], tuple[tuple[int, int, str, int], ...], int]:
+                      ) -> tuple[int, float, tuple[Spot, ...], tuple[tuple[int, int, str | None, int], ...], int]:
         """The region part of `_child` with the placed card a hole (the same for every card of its value):
         points and credit; the butterflies next to a change, and the placed card's cell; and when the placed
         card is `kept`, per region beside it its size, room, colour and the sides it shares with it, and its
@@ -619,7 +641,7 @@ class AreaModel:
         those cells and from what stays of the regions they were in; a region that only touches them
         changes its room."""
         colour, top = self.tables.colour, self.top
-        changed = {*changed, spot}
+        touched = {*changed, spot}
         held = lost | {spot}
         region_min = self.tables.region_min
         points = self.points
@@ -631,7 +653,7 @@ class AreaModel:
         near: set[int] = set()
         room_change: dict[int, int] = {}
         wing_cells = {spot}
-        for c in changed:
+        for c in touched:
             kept_before = c in top and c not in parent_lost
             kept_after = c not in held
             if kept_after and colour[top[c]] is not None:
@@ -646,7 +668,7 @@ class AreaModel:
                 index = region_of.get(n)
                 if index is not None:
                     if index == home:
-                        if n not in changed:
+                        if n not in touched:
                             seeds.append(n)
                     else:
                         near.add(index)
@@ -657,7 +679,7 @@ class AreaModel:
         kept_sides = [n for n in around(spot) if n in top and n not in held] if kept else []
         pending = [n for n in kept_sides if colour[top[n]] is not None]
         #: The region (a key cell, size, room, colour) of each coloured kept side.
-        side_region: dict[Spot, tuple[Spot, int, int, str]] = {}
+        side_region: dict[Spot, tuple[Spot, int, int, str | None]] = {}
         seen: set[Spot] = set()
         for start in seeds:
             if start not in seen:
@@ -779,7 +801,7 @@ def score(shape: Shape, tables: Tables) -> int:
     return shape[0] + tables.discard_points * shape[1]
 
 
-def child_area(area: Mapping[Cell, Sequence[int]], cell: Cell, card: int) -> dict[Cell, tuple[int, ...]]:
+def child_area(area: Mapping[Cell, Sequence[int]], cell: Cell, card: int) -> dict[Cell, Sequence[int]]:
     """A copy of `area` with `card` placed on `cell`."""
     child = dict(area)
     child[cell] = tuple(area.get(cell, ())) + (card,)
