@@ -401,8 +401,8 @@ def test_fast_step_values_make_the_same_decisions(monkeypatch: pytest.MonkeyPatc
     fast = lambda game: cloning_step_values(heuristic_for(game))  # noqa: E731
     monkeypatch.setattr(greedy, "fast_step_values_for", fast)
     monkeypatch.setattr(ismcts, "fast_step_values_for", fast)
-    monkeypatch.setattr(ismcts, "margin_step_values_for",
-                        lambda game, backup="best": cloning_step_values(margin(seat_value_for(game))))
+    monkeypatch.setattr(ismcts, "margin_step_values_for", lambda game, backup="best": cloning_step_values(
+        seat_value_for(game) if backup == "own" else margin(seat_value_for(game))))
     assert _decide(games) == slow
 
 

@@ -104,16 +104,17 @@ def _flowers_decision(players: int) -> SeatInfo:
     return match.seat_info(match.next_mover())
 
 
-@pytest.mark.parametrize(("players", "expected"), [(2, "best"), (3, "own"), (4, "own")])
-def test_flowers_search_backs_up_its_own_value_from_three_players(players: int, expected: str) -> None:
-    """Flowers' search hints choose the backup by the number of players; the search then plays as if
-    given that backup, and an agent's own backup wins over the hint."""
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_flowers_search_backs_up_its_own_value(players: int) -> None:
+    """Flowers' search hints ask every seat to back up its own value; the search then plays as if given that
+    backup, and an agent's own backup wins over the hint."""
     from tablepress.games.flowers.heuristics import SEARCH
 
+    expected = "own"
     info = _flowers_decision(players)
     hinted = IsmctsAgent(seed=3, budget=20)
     chosen = hinted.choose(info)
-    assert hinted._backup == expected == SEARCH["backup_by_players"].get(players, "best")
+    assert hinted._backup == expected == SEARCH["backup"]
     assert IsmctsAgent(seed=3, budget=20, backup=expected).choose(info) == chosen
     told = IsmctsAgent(seed=3, budget=20, backup="mean")
     told.choose(info)

@@ -32,10 +32,11 @@ OPEN_BUTTERFLY = 0.3
 #: Search settings that suit this heuristic (read by the ismcts agent): after the tree, one step per
 #: rival (with the turn then finished: 2 players, the opponent's whole turn) trying 8 placements — longer
 #: rollouts of sampled placements mostly add noise to an area's value (2p, 120 games vs greedy: 1 step
-#: 75 %, 0 steps 65 %; 4p, 40 games: 1 step 6 %, 3 steps 28 %, 5 steps 27 %). From 3 players each seat
-#: backs up its own value, not its margin over the best rival: the game is nearly a solitaire, and the
-#: rivals' values only add noise (the same games vs greedy, own against margin: 3p 45 % against 30 % of
-#: 120, 4p 31 % against 29 % of 180). From 3 players the rivals move by rollout steps inside the search, not
+#: 75 %, 0 steps 65 %; 4p, 40 games: 1 step 6 %, 3 steps 28 %, 5 steps 27 %). Each seat backs up its own
+#: value, not its margin over the best rival: the game is nearly a solitaire, and the rivals' values only
+#: add noise (the same games vs greedy, own against margin: 3p 45 % against 30 % of 120, 4p 31 % against
+#: 29 % of 180; 2p on the ladder, seeds 12 and 13: 74.8 % against 66 % of 200, at 0.66x the CPU a game, as
+#: the search's ranking then takes the fast one-step values). From 3 players the rivals move by rollout steps inside the search, not
 #: in the tree, so the tree holds the seat's own decisions and reaches its next turn (the same 100 games vs
 #: greedy, seed 5: 3p 51.5 %, 4p 37.5 %, where the rivals in the tree won about 40 % and 31 %; on the ladder,
 #: seeds 5-7: 3p 47.7 %, 4p 38.3 % of 300, where the tree won 34.5 % and about 31 %), at 4-7x the CPU.
@@ -43,7 +44,7 @@ OPEN_BUTTERFLY = 0.3
 #: players the rivals move as the greedy player would ("greedy": a draw valued by the best place for the
 #: card, so the model takes the face-up card a greedy rival would): ladder seeds 6 and 7, 52 % and 53 %,
 #: where policy won 47.5 % and 44 %; at 4 players policy stays (the script's seed 5: greedy 32.5 %, policy 37.5 %).
-SEARCH = {"rollout_depth_per_rival": 1, "rollout_sample": 8, "backup_by_players": {3: "own", 4: "own"},
+SEARCH = {"rollout_depth_per_rival": 1, "rollout_sample": 8, "backup": "own",
           "rivals_by_players": {3: "greedy", 4: "policy"}}
 
 
