@@ -35,11 +35,12 @@ OPEN_BUTTERFLY = 0.3
 #: 75 %, 0 steps 65 %; 4p, 40 games: 1 step 6 %, 3 steps 28 %, 5 steps 27 %). Each seat backs up its own
 #: value, not its margin over the best rival: the game is nearly a solitaire, and the rivals' values only
 #: add noise (the same games vs greedy, own against margin: 3p 45 % against 30 % of 120, 4p 31 % against
-#: 29 % of 180; 2p on the ladder, seeds 12 and 13: 74.8 % against 66 % of 200, at 0.66x the CPU a game, as
-#: the search's ranking then takes the fast one-step values). From 3 players the rivals move by rollout steps inside the search, not
-#: in the tree, so the tree holds the seat's own decisions and reaches its next turn (the same 100 games vs
-#: greedy, seed 5: 3p 51.5 %, 4p 37.5 %, where the rivals in the tree won about 40 % and 31 %; on the ladder,
-#: seeds 5-7: 3p 47.7 %, 4p 38.3 % of 300, where the tree won 34.5 % and about 31 %), at 4-7x the CPU.
+#: 29 % of 180; 2p on the ladder, seeds 12-14: 71.8 % against 65 % of 300, at 0.66x the CPU a game, as
+#: the search's ranking then takes the fast one-step values). From 3 players the rivals move by rollout
+#: steps inside the search, not in the tree, so the tree holds the seat's own decisions and reaches its
+#: next turn (the same 100 games vs greedy, seed 5: 3p 51.5 %, 4p 37.5 %, where the rivals in the tree won
+#: about 40 % and 31 %; on the ladder, seeds 5-7: 3p 47.7 %, 4p 38.3 % of 300, where the tree won 34.5 % and
+#: about 31 %), at 4-7x the CPU.
 #: Rivals at random ("random", 2-3x cheaper) were weaker on the ladder: 3p 46 %, 4p 33.5 % of 200. At 3
 #: players the rivals move as the greedy player would ("greedy": a draw valued by the best place for the
 #: card, so the model takes the face-up card a greedy rival would): ladder seeds 6 and 7, 52 % and 53 %,
