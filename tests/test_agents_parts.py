@@ -406,13 +406,14 @@ def test_fast_step_values_make_the_same_decisions(monkeypatch: pytest.MonkeyPatc
     assert _decide(games) == slow
 
 
-def test_own_rewards_from_step_values_make_the_same_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Flowers ismcts backing up each seat's own value chooses the same with its step values as the rewards
-    as when every action is cloned and judged."""
+@pytest.mark.parametrize("players", [2, 3])
+def test_own_rewards_from_step_values_make_the_same_decisions(monkeypatch: pytest.MonkeyPatch, players: int) -> None:
+    """Flowers ismcts backing up each seat's own value (its setting at every count) chooses the same with its
+    step values as the rewards as when every action is cloned and judged."""
     from tablepress.agents import ismcts
 
     game = get_game("flowers")
-    infos = _decisions(game, 3, 5, 3)
+    infos = _decisions(game, players, 5, 3)
     fast = [IsmctsAgent(seed=3, budget=30, backup="own").choose(info) for info in infos]
     monkeypatch.setattr(ismcts, "margin_step_values_for", lambda game, backup="best": None)
     assert [IsmctsAgent(seed=3, budget=30, backup="own").choose(info) for info in infos] == fast
