@@ -179,6 +179,26 @@ def test_ladder_rotates_seats_and_reports() -> None:
     assert [r.scores for r in again.results] == [r.scores for r in rung.results]
 
 
+def test_ladder_gives_the_challengers_turn_positions() -> None:
+    """The challenger's turn position is counted from the first player, not its seat (Pressed's second seat
+    starting here): the per-position games and wins add up to the rung's, in the summary, the Markdown
+    table and the terminal's table."""
+    rung = run_rung("pressed", 2, "greedy", "random", games=4, seed=2, options={"first": 2})
+    assert [r.seat for r in rung.results] == [0, 1, 0, 1]
+    assert [r.position for r in rung.results] == [1, 0, 1, 0]
+    positions = rung.summary()["positions"]
+    assert [entry["position"] for entry in positions] == [1, 2]
+    assert [entry["games"] for entry in positions] == [2, 2]
+    assert sum(entry["win_rate"] * entry["games"] for entry in positions) == pytest.approx(rung.wins)
+    first = [r.share for r in rung.results if r.seat == 1]
+    assert positions[0]["win_rate"] == pytest.approx(sum(first) / 2)
+    assert positions[0]["ci95"][0] <= positions[0]["win_rate"] <= positions[0]["ci95"][1]
+    assert "1st " in markdown([rung]) and "(2) · 2nd " in markdown([rung])
+    result = CliRunner().invoke(app, ["ladder", "pressed", "--rung", "greedy/random/2", "--players", "2,3"])
+    assert result.exit_code == 0, result.output
+    assert "by turn position" in result.output and "3rd" in result.output
+
+
 def test_ismcts_beats_random() -> None:
     """A small seeded ladder: a modest search beats random in all of a few Flowers games."""
     rung = run_rung("flowers", 2, "ismcts:40", "random", games=2, seed=3)

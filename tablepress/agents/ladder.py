@@ -6,6 +6,10 @@ opponent spec every other seat, so every seat (first player included) is played 
 are the simulator's rows and the interval is the simulator's `wilson`. A shared victory counts 1/k to
 each of its k winners. The fair share of one seat is 1/players: a challenger above it is stronger.
 
+Where the first player is drawn at random (By This), the seat does not say the turn position, and turn
+position can weigh more than the agents: the challenger's win rate is also given per turn position
+(1 = the first to act), so a result reads against the position it was played from.
+
 Everything is seeded: the same seed gives the same games, whatever the number of worker processes
 (unless a time budget such as `ismcts:1s` is used).
 """
@@ -20,6 +24,7 @@ from typing import Any
 from ..core.registry import get_game
 from ..core.rng import derive_seed
 from ..sim.backends import cpu_seconds, run_games
+from ..sim.design import turn_position
 from ..sim.runner import SimSpec
 from ..sim.stats import wilson
 
@@ -40,6 +45,8 @@ class GameResult:
     seat: int
     share: float
     scores: list[float]
+    #: The challenger's turn position (0 = the first to act).
+    position: int = 0
 
 
 @dataclass
@@ -72,13 +79,24 @@ class Rung:
         """The win rate of an agent exactly as strong as its opponents."""
         return 1.0 / self.players
 
+    def by_position(self) -> list[dict[str, Any]]:
+        """The challenger's games, win rate and Wilson 95% interval per turn position (1 = the first to act)."""
+        out = []
+        for position in range(self.players):
+            shares = [r.share for r in self.results if r.position == position]
+            wins = sum(shares)
+            lo, hi = wilson(wins, len(shares))
+            out.append({"position": position + 1, "games": len(shares),
+                        "win_rate": wins / len(shares) if shares else None, "ci95": [lo, hi]})
+        return out
+
     def summary(self) -> dict[str, Any]:
         """JSON-ready summary (without the per-game results)."""
         data = asdict(self)
         data.pop("results")
         lo, hi = self.ci95
         data.update(win_rate=self.win_rate, ci95=[lo, hi], fair_share=self.fair_share,
-                    beats_fair_share=lo > self.fair_share)
+                    beats_fair_share=lo > self.fair_share, positions=self.by_position())
         return data
 
 
@@ -100,7 +118,8 @@ def run_rung(game_name: str, players: int, challenger: str, opponent: str, games
     rung.seconds = cpu_seconds() - start
     for row in rows:
         seat = row["index"] % players
-        rung.results.append(GameResult(row["index"], seat, row["shares"][seat], row["scores"]))
+        rung.results.append(GameResult(row["index"], seat, row["shares"][seat], row["scores"],
+                                       turn_position(seat, row["first"], players)))
     rung.games = len(rows)
     rung.wins = sum(r.share for r in rung.results)
     margins = [r.scores[r.seat] - max(s for i, s in enumerate(r.scores) if i != r.seat) for r in rung.results]
@@ -114,17 +133,49 @@ def player_counts(game_name: str) -> list[int]:
     return sorted({max(2, game.min_players), game.max_players})
 
 
+def positions_text(rung: Rung) -> str:
+    """The challenger's win rate per turn position in one line: `1st 66% (61) · 2nd 40% (59)`."""
+    return " · ".join(f"{_ordinal(entry['position'])} {_rate(entry)} ({entry['games']})" for entry in rung.by_position())
+
+
+def positions_table(rungs: Sequence[Rung]) -> Any:
+    """A Rich table of the challenger's win rate per turn position, one row per rung (games played from each
+    position in brackets)."""
+    from rich.table import Table
+
+    table = Table(title="The challenger by turn position (1st = the first to act; games in brackets)")
+    for column in ("game", "players", "challenger"):
+        table.add_column(column, justify="right")
+    for position in range(1, max((r.players for r in rungs), default=0) + 1):
+        table.add_column(_ordinal(position), justify="right")
+    for r in rungs:
+        table.add_row(r.game, str(r.players), r.challenger,
+                      *(f"{_rate(entry)} ({entry['games']})" for entry in r.by_position()))
+    return table
+
+
+def _ordinal(position: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(position, f"{position}th")
+
+
+def _rate(entry: dict[str, Any]) -> str:
+    return "–" if entry["win_rate"] is None else f"{entry['win_rate']:.0%}"
+
+
 def markdown(rungs: Sequence[Rung]) -> str:
-    """The ladder as a Markdown table (win rate of the challenger with its Wilson 95% interval)."""
+    """The ladder as a Markdown table (win rate of the challenger with its Wilson 95% interval, and per turn
+    position with the games played from it)."""
     lines = [
-        "| game | players | challenger | opponent | games | win rate | 95% CI | fair share | mean margin | s/game |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| game | players | challenger | opponent | games | win rate | 95% CI | fair share | by turn position (games) "
+        "| mean margin | s/game |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rungs:
         lo, hi = r.ci95
         lines.append(
             f"| {r.game} | {r.players} | `{r.challenger}` | `{r.opponent}` | {r.games} | {r.win_rate:.0%} | "
-            f"{lo:.0%}–{hi:.0%} | {r.fair_share:.0%} | {r.mean_margin:+.1f} | {r.seconds / max(1, r.games):.1f} |"
+            f"{lo:.0%}–{hi:.0%} | {r.fair_share:.0%} | {positions_text(r)} | {r.mean_margin:+.1f} | "
+            f"{r.seconds / max(1, r.games):.1f} |"
         )
     return "\n".join(lines) + "\n"
 
@@ -196,7 +247,8 @@ def ladder_command(
             if not as_json:
                 progress.console.print(
                     f"{name} {count}p  {challenger} vs {opponent}: {rung.win_rate:.0%} [{lo:.0%}, {hi:.0%}] "
-                    f"of {rung.games} (fair {rung.fair_share:.0%}), {rung.seconds / rung.games:.1f} s/game",
+                    f"of {rung.games} (fair {rung.fair_share:.0%}; by turn position {positions_text(rung)}), "
+                    f"{rung.seconds / rung.games:.1f} s/game",
                     highlight=False,
                 )
             results.append(rung)
@@ -212,6 +264,7 @@ def ladder_command(
             table.add_row(r.game, str(r.players), r.challenger, r.opponent, str(r.games), f"{r.win_rate:.0%}",
                           f"{lo:.0%}–{hi:.0%}", f"{r.fair_share:.0%}")
         console.print(table)
+        console.print(positions_table(results))
     if out is not None:
         text = markdown(results) if out.suffix.lower() == ".md" else json.dumps(summaries, indent=1) + "\n"
         try:
