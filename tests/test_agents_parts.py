@@ -197,6 +197,7 @@ def test_ladder_gives_the_challengers_turn_positions() -> None:
     result = CliRunner().invoke(app, ["ladder", "pressed", "--rung", "greedy/random/2", "--players", "2,3"])
     assert result.exit_code == 0, result.output
     assert "by turn position" in result.output and "3rd" in result.output
+    assert "The challenger by turn position" in result.output  # the terminal's own table, not only the progress lines
 
 
 def test_ismcts_beats_random() -> None:

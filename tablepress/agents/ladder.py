@@ -6,7 +6,7 @@ opponent spec every other seat, so every seat (first player included) is played 
 are the simulator's rows and the interval is the simulator's `wilson`. A shared victory counts 1/k to
 each of its k winners. The fair share of one seat is 1/players: a challenger above it is stronger.
 
-Where the first player is drawn at random (By This), the seat does not say the turn position, and turn
+Where the first player is drawn at random (By This; Pressed unless told), the seat does not say the turn position, and turn
 position can weigh more than the agents: the challenger's win rate is also given per turn position
 (1 = the first to act), so a result reads against the position it was played from.
 
