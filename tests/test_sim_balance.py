@@ -16,12 +16,14 @@ from typer.testing import CliRunner
 
 from tablepress.cli import app
 from tablepress.core.match import Match, load_record
+from tablepress.core.registry import get_game
 from tablepress.games.by_this import stats as by_this_stats
 from tablepress.sim.backends import run_games
 from tablepress.sim.cardstats import card_table, lift, score_over_time
 from tablepress.sim.design import cycle, position_entrants, seat_entrants, williams_square
 from tablepress.sim.findings import adjust, findings, rank
 from tablepress.sim.numbers import JSON_DIGITS, number, rounded, rounded_tree
+from tablepress.sim.report import _bots_html
 from tablepress.sim.runner import SimSpec
 from tablepress.sim.stats import compare, summarise, verdict
 
@@ -205,6 +207,10 @@ def test_every_game_has_card_figures_bots_and_score_over_time(game: str) -> None
     data = simulate_json(game, "-n", "2", "--seed", "1", "--jobs", "1", "--seats", "random")
     assert data["cards"] and all(entries for entries in data["cards"].values())
     assert data["bots"]["decisions"] and data["bots"]["ladder"]
+    searched = {players for challenger, opponent, players, _, _ in data["bots"]["ladder"]
+                if (challenger, opponent) == ("ismcts:300", "greedy")}
+    rules = get_game(game)
+    assert searched == set(range(max(2, rules.min_players), rules.max_players + 1))
     assert data["score_over_time"]["positions"][0]["position"] == 1
     assert data["findings"] and all("text" in f for f in data["findings"])
 
@@ -247,6 +253,14 @@ def test_the_report_opens_with_warnings_findings_and_the_bots(tmp_path: Path) ->
                                                "How far to trust the bots", "Details")]
     assert order == sorted(order)
     assert "Benjamini–Hochberg" in page and "ismcts:300" in page and "Distributions" in page
+
+
+def test_the_bots_table_gives_each_measured_rate_its_wilson_interval() -> None:
+    page = _bots_html({"bots": {"decisions": "d", "not_decided": "n",
+                                "ladder": [("ismcts:300", "greedy", 4, 1000, 0.347), ("greedy", "random", 2, 200, 1.0)]}})
+    assert "<th>95% interval</th>" in page
+    assert "34.7%" in page and "31.8–37.7%" in page and "25.0%" in page
+    assert "98.1–100.0%" in page
 
 
 # ----- sweep ----------------------------------------------------------------------------------------

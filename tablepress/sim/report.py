@@ -24,7 +24,7 @@ import numpy as np  # noqa: E402
 from ..core.errors import TablepressError  # noqa: E402
 from .findings import CORRECTION, effect_text  # noqa: E402
 from .numbers import interval, number, p_text, percent  # noqa: E402
-from .stats import FIG, by_entrant, column, count_text, figure_label, figure_names, verdict  # noqa: E402
+from .stats import FIG, by_entrant, column, count_text, figure_label, figure_names, verdict, wilson  # noqa: E402
 
 Run = tuple[str, dict[str, Any], Sequence[dict[str, Any]]]  # label, summary, rows
 COLOURS = ("#3b6ea5", "#d1793b", "#4c9a5a", "#9a4c8f", "#8c7a3b")
@@ -349,12 +349,16 @@ def _bots_html(summary: dict[str, Any]) -> str:
     bots = summary.get("bots") or {}
     if not bots:
         return "<p>This game declares nothing about its agents: read the numbers as its bots' play.</p>"
-    rows = [[html.escape(c), html.escape(o), players, games, percent(rate), percent(1 / players)]
+    rows = [[html.escape(c), html.escape(o), players, games, percent(rate), interval(wilson(rate * games, games), True),
+             percent(1 / players)]
             for c, o, players, games, rate in bots.get("ladder", [])]
     return (f"<p><b>What they decide:</b> {html.escape(bots['decisions'])}.</p>"
             f"<p><b>What they do not test:</b> {html.escape(bots['not_decided'])}.</p>"
-            + (_table(["challenger", "opponent", "players", "games", "challenger wins", "fair share"], rows)
-               + "<p class=meta>Measured strength: `tablepress ladder` (README, AI players).</p>" if rows else ""))
+            + (_table(["challenger", "opponent", "players", "games", "challenger wins", "95% interval", "fair share"],
+                      rows)
+               + "<p class=meta>Measured strength: `tablepress ladder`, the challenger in one seat (rotating) and the "
+                 "opponent in every other; a shared victory counts 1/k; Wilson intervals (README, AI players).</p>"
+               if rows else ""))
 
 
 def _players_html(summary: dict[str, Any]) -> str:
