@@ -14,6 +14,7 @@ import pytest
 from scipy import stats as sps
 from typer.testing import CliRunner
 
+from tablepress.agents.base import make_agent
 from tablepress.cli import app
 from tablepress.core.match import Match, load_record
 from tablepress.core.registry import get_game
@@ -213,6 +214,26 @@ def test_every_game_has_card_figures_bots_and_score_over_time(game: str) -> None
     assert searched == set(range(max(2, rules.min_players), rules.max_players + 1))
     assert data["score_over_time"]["positions"][0]["position"] == 1
     assert data["findings"] and all("text" in f for f in data["findings"])
+
+
+def test_by_this_reports_the_points_of_every_chosen_close() -> None:
+    data = simulate_json("by-this", "-n", "6", "--seed", "4", "--jobs", "1", "--players", "2")
+    lengths, points = data["distributions"]["close_length"], data["distributions"]["close_points"]
+    assert sum(points.values()) == sum(lengths.values()) > 0
+    assert min(map(float, points)) >= min(map(float, lengths)) >= 3
+    assert max(map(float, points)) <= 2 * max(map(float, lengths))
+
+
+def test_by_this_close_points_are_the_points_each_closer_scored() -> None:
+    game = get_game("by-this")
+    match = Match(game, 2, 11)
+    agents = [make_agent("greedy", seat) for seat in range(2)]
+    while not match.is_over:
+        seat = match.next_mover()
+        match.act(seat, agents[seat].choose(match.seat_info(seat)))
+    scored = [float(points) for closer, points, _ in match.state.shelves if closer >= 0]
+    assert scored and by_this_stats.samples(game, match)["close_points"] == scored
+    assert sum(scored) == sum(match.state.scores)
 
 
 def test_by_this_flags_closes_that_always_happen_at_one_length() -> None:

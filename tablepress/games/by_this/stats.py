@@ -95,10 +95,12 @@ def cards(game: Any, match: Match) -> dict[str, dict[str, list[float]]]:
 
 
 def samples(game: Any, match: Match) -> dict[str, list[float]]:
-    """Every close's length (cards on the shelf when it closed): `close_length`; forced closes apart."""
+    """Every close's length (cards on the shelf when it closed): `close_length`, forced closes apart; and the
+    points each chosen close scored, `close_points` (its length and its piles: how often piles decide)."""
     closes = _closes(game, match)
     return {"close_length": [float(length) for length, forced, _ in closes if not forced],
-            "forced_close_length": [float(length) for length, forced, _ in closes if forced]}
+            "forced_close_length": [float(length) for length, forced, _ in closes if forced],
+            "close_points": [float(points) for _, forced, points in closes if not forced]}
 
 
 def blind_spots(summary: dict[str, Any]) -> list[dict[str, Any]]:
