@@ -236,6 +236,38 @@ def test_by_this_close_points_are_the_points_each_closer_scored() -> None:
     assert sum(scored) == sum(match.state.scores)
 
 
+def test_by_this_same_closer_counts_pairs_of_chosen_closes() -> None:
+    assert by_this_stats.same_closer([0, 0, 1, -1, 1, 1]) == pytest.approx(2 / 3)  # a forced close breaks a pair
+    assert math.isnan(by_this_stats.same_closer([3, -1, 3]))  # no pair of chosen closes
+    assert by_this_stats.same_closer([1, 2, 3, 0]) == 0.0
+
+
+def test_by_this_same_closer_follows_the_seats_whose_closes_grew() -> None:
+    """Each close's closer read from the seats' close counts as the game is replayed, not from `state.shelves`."""
+    game = get_game("by-this")
+    match = Match(game, 4, 5)
+    agents = [make_agent("greedy", seat) for seat in range(4)]
+    while not match.is_over:
+        seat = match.next_mover()
+        match.act(seat, agents[seat].choose(match.seat_info(seat)))
+    state, closers = game.new(4, match.seed, match.options), []
+    for seat, action in match.actions:
+        before, total = list(state.closes), state.total_closes
+        game.apply_legal(state, seat, action)
+        if state.total_closes > total:
+            grew = [s for s in range(4) if state.closes[s] > before[s]]
+            closers.append(grew[0] if grew else -1)
+    pairs = [(a, b) for a, b in zip(closers, closers[1:]) if a >= 0 and b >= 0]
+    assert len(pairs) >= 4
+    expected = sum(a == b for a, b in pairs) / len(pairs)
+    assert by_this_stats.figures(game, match)["same_closer"] == pytest.approx(expected)
+
+
+def test_with_four_players_by_this_closers_keep_the_role() -> None:
+    data = simulate_json("by-this", "-n", "8", "--seed", "3", "--jobs", "1", "--players", "4")
+    assert data["figures"]["same_closer"]["mean"] > 0.4  # fair 0.25: the closer places the next fourth thing
+
+
 def test_by_this_flags_closes_that_always_happen_at_one_length() -> None:
     spots = by_this_stats.blind_spots({"distributions": {"close_length": {"4": 97, "5": 3}}})
     assert spots and spots[0]["kind"] == "bot blind spot" and "97.0% of chosen closes" in spots[0]["text"]

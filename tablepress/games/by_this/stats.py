@@ -1,8 +1,11 @@
 """Card-level figures of one finished game of By This, for `tablepress simulate`.
 
 close_length: mean cards on a shelf when it closes; close_points: mean points a close scores (forced
-closes score nobody); closes and forced_closes per game; specials per game: bythis, samenumber, dump and
-lock played; floor: things put on the Floor; from_floor: things placed from the Floor; passes.
+closes score nobody); closes and forced_closes per game; same_closer: the share of chosen closes made by the
+seat that made the chosen close just before (fair 1/players; with 4 players the closer places the next shelf's
+fourth thing too, so the role stays until a seat cannot place or a special shortens the shelf); specials per
+game: bythis, samenumber, dump and lock played; floor: things put on the Floor; from_floor: things placed from
+the Floor; passes.
 """
 
 from __future__ import annotations
@@ -58,7 +61,15 @@ def figures(game: Any, match: Match) -> dict[str, float]:
         "passes": float(counts.pop("pass")),
     }
     out.update({name: float(value) for name, value in counts.items()})
+    out["same_closer"] = same_closer([seat for seat, _, _ in state.shelves])
     return out
+
+
+def same_closer(closers: list[int]) -> float:
+    """The share of chosen closes (closer >= 0, -1 forced) made by the closer of the close just before, a
+    chosen one too; nan with no such pair."""
+    pairs = [(before, after) for before, after in zip(closers, closers[1:]) if before >= 0 and after >= 0]
+    return sum(before == after for before, after in pairs) / len(pairs) if pairs else math.nan
 
 
 #: How findings read a family of figures (none in By This: its figures are per game).
