@@ -8,6 +8,7 @@ import json
 import math
 import re
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -224,13 +225,19 @@ def test_by_this_reports_the_points_of_every_chosen_close() -> None:
     assert max(map(float, points)) <= 2 * max(map(float, lengths))
 
 
-def test_by_this_close_points_are_the_points_each_closer_scored() -> None:
+def _greedy_by_this_match(players: int, seed: int) -> tuple[Any, Match]:
+    """By This and one finished game of it with greedy in every seat."""
     game = get_game("by-this")
-    match = Match(game, 2, 11)
-    agents = [make_agent("greedy", seat) for seat in range(2)]
+    match = Match(game, players, seed)
+    agents = [make_agent("greedy", seat) for seat in range(players)]
     while not match.is_over:
         seat = match.next_mover()
         match.act(seat, agents[seat].choose(match.seat_info(seat)))
+    return game, match
+
+
+def test_by_this_close_points_are_the_points_each_closer_scored() -> None:
+    game, match = _greedy_by_this_match(2, 11)
     scored = [float(points) for closer, points, _ in match.state.shelves if closer >= 0]
     assert scored and by_this_stats.samples(game, match)["close_points"] == scored
     assert sum(scored) == sum(match.state.scores)
@@ -244,12 +251,7 @@ def test_by_this_same_closer_counts_pairs_of_chosen_closes() -> None:
 
 def test_by_this_same_closer_follows_the_seats_whose_closes_grew() -> None:
     """Each close's closer read from the seats' close counts as the game is replayed, not from `state.shelves`."""
-    game = get_game("by-this")
-    match = Match(game, 4, 5)
-    agents = [make_agent("greedy", seat) for seat in range(4)]
-    while not match.is_over:
-        seat = match.next_mover()
-        match.act(seat, agents[seat].choose(match.seat_info(seat)))
+    game, match = _greedy_by_this_match(4, 5)
     state, closers = game.new(4, match.seed, match.options), []
     for seat, action in match.actions:
         before, total = list(state.closes), state.total_closes
