@@ -268,12 +268,27 @@ def test_by_this_same_closer_follows_the_seats_whose_closes_grew() -> None:
 def test_with_four_players_by_this_closers_keep_the_role() -> None:
     data = simulate_json("by-this", "-n", "8", "--seed", "3", "--jobs", "1", "--players", "4")
     assert data["figures"]["same_closer"]["mean"] > 0.4  # fair 0.25: the closer places the next fourth thing
+    rhythm = [f for f in data["findings"] if f["kind"] == "turn rhythm"]
+    assert len(rhythm) == 1 and rhythm[0]["effect"] > 0.15 and "stays with one seat" in rhythm[0]["text"]
+
+
+@pytest.mark.parametrize("players, mean, words", [(4, 0.65, "stays with one seat"), (2, 0.07, "moves on")])
+def test_by_this_says_whether_the_closing_role_stays_or_goes_round(players: int, mean: float, words: str) -> None:
+    figure = {"mean": mean, "sd": 0.2, "n": 40, "ci95": [mean - 0.064, mean + 0.064]}
+    found = by_this_stats.game_findings({"players": players, "figures": {"same_closer": figure}})
+    assert [f["kind"] for f in found] == ["turn rhythm"]
+    rhythm = found[0]
+    assert rhythm["effect"] == pytest.approx(mean - 1 / players) and rhythm["p_value"] < 1e-6
+    assert words in rhythm["text"] and f"{mean * 100:.1f}%" in rhythm["text"]
+    fair = by_this_stats.game_findings({"players": 4, "figures": {"same_closer": {**figure, "mean": 0.26}}})
+    assert fair[0]["p_value"] > 0.5  # one point from fair over 40 games: no evidence either way
+    assert by_this_stats.game_findings({"players": 4, "figures": {}}) == []
 
 
 def test_by_this_flags_closes_that_always_happen_at_one_length() -> None:
-    spots = by_this_stats.blind_spots({"distributions": {"close_length": {"4": 97, "5": 3}}})
+    spots = by_this_stats.game_findings({"distributions": {"close_length": {"4": 97, "5": 3}}})
     assert spots and spots[0]["kind"] == "bot blind spot" and "97.0% of chosen closes" in spots[0]["text"]
-    assert by_this_stats.blind_spots({"distributions": {"close_length": {"3": 40, "4": 30, "6": 30}}}) == []
+    assert by_this_stats.game_findings({"distributions": {"close_length": {"3": 40, "4": 30, "6": 30}}}) == []
     rows = [_row(i, [6.0, 2.0], [i % 2], first=(i // 2) % 2, samples={"close_length": [4.0, 4.0]})
             for i in range(20)]
     found = findings(summarise(rows, "by-this", 2), rows, by_this_stats)

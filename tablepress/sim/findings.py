@@ -1,5 +1,6 @@
 """The headline findings of a run, most important first: turn-position advantage, dominant agents, the
-strongest and weakest cards, cards whose holders win more or less, decisiveness, and the bots' blind spots.
+strongest and weakest cards, cards whose holders win more or less, decisiveness, and what only the game's own
+figures show (its stats module's `game_findings`).
 
 Each finding has an effect size (`effect`, in the unit of its `subject`), a 95% interval, a p-value and
 that p-value corrected for the whole list by Benjamini–Hochberg (false discovery rate, `CORRECTION`),
@@ -24,7 +25,8 @@ CORRECTION = "Benjamini–Hochberg"
 #: The order of kinds among significant findings: causal, design-level problems before associations
 #: (a card's lift mixes in who drew it) and facts about the seats.
 PRIORITY = {kind: rank for rank, kind in enumerate(
-    ("turn position", "bot blind spot", "card strength", "card lift", "dominant strategy", "decisiveness"))}
+    ("turn position", "turn rhythm", "bot blind spot", "card strength", "card lift", "dominant strategy",
+     "decisiveness"))}
 ALPHA = 0.05
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
@@ -201,7 +203,7 @@ def findings(summary: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], hook
     families = getattr(hooks, "FAMILIES", {}) if hooks is not None else {}
     found = (position_findings(summary) + agent_findings(summary) + family_findings(summary, rows, families)
              + lift_findings(summary) + decisiveness_findings(summary))
-    if hooks is not None and hasattr(hooks, "blind_spots"):
-        for spot in hooks.blind_spots(summary):
+    if hooks is not None and hasattr(hooks, "game_findings"):
+        for spot in hooks.game_findings(summary):
             found.append({"ci95": None, "reference": None, "unit": "share", "p_value": None, **spot})
     return rank(found)

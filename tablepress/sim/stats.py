@@ -175,7 +175,7 @@ def summarise(rows: Sequence[dict[str, Any]], game: str, players: int, seed: int
 
 
 def _hooks(game: str) -> Any:
-    """The game's stats module (its optional FAMILIES, BOTS, blind_spots), or None for an unknown game."""
+    """The game's stats module (its optional FAMILIES, BOTS, game_findings), or None for an unknown game."""
     from ..core.errors import TablepressError
     from ..core.registry import get_game
     from .runner import stats_module

@@ -114,7 +114,12 @@ def samples(game: Any, match: Match) -> dict[str, list[float]]:
             "close_points": [float(points) for _, forced, points in closes if not forced]}
 
 
-def blind_spots(summary: dict[str, Any]) -> list[dict[str, Any]]:
+def game_findings(summary: dict[str, Any]) -> list[dict[str, Any]]:
+    """What only By This's own figures show: a close length the agents never leave, and who closes next."""
+    return _one_close_length(summary) + _closing_role(summary)
+
+
+def _one_close_length(summary: dict[str, Any]) -> list[dict[str, Any]]:
     """What the agents never try: closes that (nearly) always happen at one length leave the close untested."""
     counts = summary.get("distributions", {}).get("close_length", {})
     total = sum(counts.values())
@@ -128,3 +133,30 @@ def blind_spots(summary: dict[str, Any]) -> list[dict[str, Any]]:
              "text": f"{share * 100:.1f}% of chosen closes happen at exactly {length} cards: closing at the "
                      "minimum is dominant (a kept shelf is the next player's to extend and close), so the "
                      "close-or-keep choice is not a real decision under these rules"}]
+
+
+def _closing_role(summary: dict[str, Any]) -> list[dict[str, Any]]:
+    """`same_closer` against 1/players (closers taking turns evenly), tested by a one-sample t-test over games."""
+    from scipy import stats as sps
+
+    from ...sim.numbers import interval, percent
+
+    figure, players = summary.get("figures", {}).get("same_closer"), summary.get("players")
+    if not figure or not players or figure.get("n", 0) < 2 or math.isnan(figure["mean"]):
+        return []
+    mean, sd, n, fair = figure["mean"], figure["sd"], figure["n"], 1 / players
+    if sd > 0:
+        p = float(2 * sps.t.sf(abs(mean - fair) / (sd / math.sqrt(n)), n - 1))
+    else:
+        p = 0.0 if mean != fair else 1.0
+    if mean > fair:
+        why = ("the closing role stays with one seat until another cannot place or a special shortens the "
+               "shelf, so the turn order more than play decides who scores")
+    else:
+        why = "the closing role moves on with the turn order, so the seats take the shelves in turn"
+    low, high = figure["ci95"]
+    return [{"kind": "turn rhythm", "subject": "same closer", "effect": mean - fair,
+             "ci95": [low - fair, high - fair], "reference": fair, "scale": fair, "unit": "rate", "p_value": p,
+             "text": f"The seat that closed a shelf closed the next one in {percent(mean)} of successive chosen "
+                     f"closes ({interval(figure['ci95'], True)}) against {percent(fair)} if every seat were "
+                     f"as likely: {why}"}]
