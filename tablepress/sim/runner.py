@@ -212,7 +212,8 @@ def stats_module(game: Game) -> Any:
     Besides `figures`, a game's stats module may define `cards(game, match)` (per-seat counts by measure,
     a verb such as `plant` or `press`: {measure: {card: [per seat]}}), `samples(game, match)` (per-game value lists such as every
     close's length), `FAMILIES` (how findings read a figure family), `BOTS` (what the agents decide and
-    their measured strength) and `game_findings(summary)` (findings only the game's own figures show, such as what the agents never try).
+    their measured strength) and `game_findings(summary)` (findings only the game's own figures show, such
+    as what the agents never try).
     """
     import sys
 
