@@ -326,8 +326,8 @@ def test_the_report_opens_with_warnings_findings_and_the_bots(tmp_path: Path) ->
 
 
 def test_the_bots_table_gives_each_measured_rate_its_wilson_interval() -> None:
-    page = _bots_html({"bots": {"decisions": "d", "not_decided": "n",
-                                "ladder": [("ismcts:300", "greedy", 4, 1000, 0.347), ("greedy", "random", 2, 200, 1.0)]}})
+    ladder = [("ismcts:300", "greedy", 4, 1000, 0.347), ("greedy", "random", 2, 200, 1.0)]
+    page = _bots_html({"bots": {"decisions": "d", "not_decided": "n", "ladder": ladder}})
     assert "<th>95% interval</th>" in page
     assert "34.7%" in page and "31.8–37.7%" in page and "25.0%" in page
     assert "98.1–100.0%" in page

@@ -139,8 +139,6 @@ def _closing_role(summary: dict[str, Any]) -> list[dict[str, Any]]:
     """`same_closer` against 1/players (closers taking turns evenly), tested by a one-sample t-test over games."""
     from scipy import stats as sps
 
-    from ...sim.numbers import interval, percent
-
     figure, players = summary.get("figures", {}).get("same_closer"), summary.get("players")
     if not figure or not players or figure.get("n", 0) < 2 or math.isnan(figure["mean"]):
         return []
@@ -157,6 +155,6 @@ def _closing_role(summary: dict[str, Any]) -> list[dict[str, Any]]:
     low, high = figure["ci95"]
     return [{"kind": "turn rhythm", "subject": "same closer", "effect": mean - fair,
              "ci95": [low - fair, high - fair], "reference": fair, "scale": fair, "unit": "rate", "p_value": p,
-             "text": f"The seat that closed a shelf closed the next one in {percent(mean)} of successive chosen "
-                     f"closes ({interval(figure['ci95'], True)}) against {percent(fair)} if every seat were "
+             "text": f"The seat that closed a shelf closed the next one in {mean * 100:.1f}% of successive chosen "
+                     f"closes ({low * 100:.1f}–{high * 100:.1f}%) against {fair * 100:.1f}% if every seat were "
                      f"as likely: {why}"}]
