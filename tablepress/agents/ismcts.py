@@ -50,13 +50,6 @@ Where a game gives fast one-step values (`Heuristics.step_values`), ranking a no
 greedy rollout steps and finishing a turn use them instead of cloning, applying and evaluating every
 action: the same values, so the same search for the same seed; only a chosen action is applied.
 
-**Sure endings** (`endings`, on by default): before it searches, the seat checks each action, and each
-way to finish its turn, for an end of the game whose result is the same in every determinization
-(`endings.py`): a sure win is taken at once and a sure loss is never chosen while something else is not.
-With its own value backed up (Flowers from 3 players), the search would not otherwise tell a won end from
-a lost one. The check draws its determinizations from a generator of its own, so the search is the same
-with it as without it wherever it finds nothing.
-
 Hidden actions: when a game's actions are all public (`Game.public_actions`) there is one tree
 (SO-ISMCTS). Otherwise every seat has its own tree (MO-ISMCTS): the seat to move selects in its own
 tree, and each tree follows the edge labelled with what its owner sees of the action — the action
@@ -79,7 +72,6 @@ from typing import Any, NamedTuple
 
 from ..core.game import Game
 from .base import Agent, Seconds, SeatInfo
-from .endings import SureEndings, check_endings
 from .evaluation import (BACKUPS, Evaluate, StepValues, TurnGoesOn, cutoff_margins, fast_step_values_for, final_margins,
                          heuristic_for, margin_step_values_for, search_hints_for, seat_value_for, turn_goes_on_for)
 from .greedy import action_values, follow_turn, pick_best
@@ -206,12 +198,6 @@ def halving_rounds(budget: int, candidates: int) -> list[int]:
     return plan
 
 
-def _endings_rng(seed: int) -> random.Random:
-    """The generator of the ending check's determinizations: its own, so the search draws the same worlds
-    with the check as without it and a decision changes only where the check finds a sure ending."""
-    return random.Random(f"sure endings {seed}")
-
-
 def _mean_then_prior(root: Node, action: str) -> tuple[float, float]:
     """A root candidate's mean rollout reward, then its prior (the order candidates are judged in)."""
     return root.w[action] / root.n[action], root.prior.get(action, 0.0)
@@ -253,9 +239,7 @@ class IsmctsAgent(Agent):
     `rivals` ("tree", "policy", "random" or "greedy", `RIVALS`) says whether
     the other seats search in the tree or move inside it by rollout steps, at random or as the greedy player
     would; when not given, the game's `heuristics.SEARCH` may set it (`rivals`, or `rivals_by_players`),
-    else "tree". `endings` (default on): before searching, take an action that ends the game with the seat
-    the sole winner whatever the hidden cards, and never choose one that ends it lost for sure when another
-    does not (`endings.sure_endings`).
+    else "tree".
     """
 
     def __init__(
@@ -276,7 +260,6 @@ class IsmctsAgent(Agent):
         root_candidates: int | None = None,
         rivals: str | None = None,
         root_halving: bool | None = None,
-        endings: bool = True,
     ):
         if budget is not None and (isinstance(budget, bool) or not budget > 0):
             raise ValueError(f"ismcts takes a positive budget, not {budget!r}")
@@ -311,8 +294,6 @@ class IsmctsAgent(Agent):
         self._backup = backup or "best"
         self._low, self._high = 0.0, 0.0
         self.rng = random.Random(seed)
-        self.endings = endings
-        self._endings_rng = _endings_rng(seed)
         self.budget: int | Seconds = budget if budget is not None else DEFAULT_ITERATIONS
         self.exploration = exploration
         self.widening = widening
@@ -333,7 +314,6 @@ class IsmctsAgent(Agent):
     def reseed(self, seed: int) -> None:
         """Restart from `seed`."""
         self.rng = random.Random(seed)
-        self._endings_rng = _endings_rng(seed)
 
     # ----- the search ----------------------------------------------------------------------------
     def choose(self, info: SeatInfo) -> str:
@@ -344,10 +324,6 @@ class IsmctsAgent(Agent):
             self.last_iterations = 0
             return actions[0]
         game = info.game
-        sure = check_endings(info, actions, self._endings_rng) if self.endings else SureEndings()
-        if sure.winning is not None:
-            self.last_iterations = 0
-            return sure.winning
         evaluate = heuristic_for(game)
         hints = search_hints_for(game)
         self._sample = (self.rollout_sample if self.rollout_sample is not None
@@ -414,16 +390,11 @@ class IsmctsAgent(Agent):
             self._iterate(game, state, roots, evaluate, info.seat, fast)
             iterations += 1
         self.last_iterations = iterations
-        allowed = [action for action in actions if action not in sure.losing]
         if self._candidates:
-            root = roots[info.seat]
-            if not root.n:  # the budget ended inside the first group: it is all there is
-                _count_group(root, group)
-            compared = [action for action in survivors if action not in sure.losing]
-            if not compared:  # every candidate loses for sure: greedy's best of the others
-                return next((action for action in root.order if action not in sure.losing), allowed[0])
-            return self._best_mean(root, compared)
-        return self._best(roots[info.seat], allowed)
+            if not roots[info.seat].n:  # the budget ended inside the first group: it is all there is
+                _count_group(roots[info.seat], group)
+            return self._best_mean(roots[info.seat], survivors)
+        return self._best(roots[info.seat], actions)
 
     def _flat_rollout(self, game: Game, state: Any, root: Node, action: str, evaluate: Evaluate, me: int,
                       fast: _Fast, goes_on: TurnGoesOn | None) -> None:
