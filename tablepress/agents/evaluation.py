@@ -89,12 +89,19 @@ def cutoff_margins(game: Game, state: Any, seat_value: Evaluate, players: int, b
 WIN_BONUS = 0.5
 
 
-def final_margins(game: Game, state: Any, backup: str = "best") -> list[float]:
+def final_margins(game: Game, state: Any, backup: str = "best", end_bonus: float | None = None) -> list[float]:
     """Each seat's final score margin over the best other seat (or another reward, see BACKUPS), plus its
-    share of `WIN_BONUS`."""
+    share of `WIN_BONUS`; with `end_bonus`, plus `end_bonus` times its share of the victory less its fair
+    share (1 / players) instead, so that a search backing up its own value, blind to the rivals until the
+    end, weighs a won end above a lost one by that many points."""
     scores = game.scores(state)
     margins = relative_values([float(s) for s in scores], backup)
     winners = game.winners(state)
+    if end_bonus is not None:
+        fair = 1.0 / len(margins)
+        for seat in range(len(margins)):
+            margins[seat] += end_bonus * ((1.0 / len(winners) if seat in winners else 0.0) - fair)
+        return margins
     for seat in winners:
         margins[seat] += WIN_BONUS / len(winners)
     return margins

@@ -20,7 +20,9 @@ One search per decision, rooted at the deciding seat's information set. Each ite
    so opponents are searched as players of their own interests (any number of players). The reward is
    each seat's margin over the best rival (`backup="best"`), or over the rivals' mean, or its own value
    (a game's `SEARCH` may choose by the number of players: Flowers, nearly a solitaire, backs up each
-   seat's own value from 3 players on).
+   seat's own value from 3 players on). A game may hint an `end_bonus` B (by player count): the end of
+   the game then rewards each seat its final value plus B times its share of the victory less its fair
+   share, so that a search blind to its rivals until the end still weighs winning there (Flowers at 4 players).
 
 **Rivals by policy** (`rivals="policy"`): the other seats do not search in the tree but move by rollout
 steps (the best of a few sampled actions by their one-step value), so the tree is open-loop over the
@@ -163,6 +165,11 @@ def _hinted(hints: dict[str, Any], name: str, players: int, default: Any, valid:
     return by_players.get(players, hints.get(name, default))
 
 
+def _is_points(value: Any) -> bool:
+    """Whether a hint is a number of points (or None: not set)."""
+    return value is None or (type(value) in (int, float) and math.isfinite(value))
+
+
 def _hinted_choice(hints: dict[str, Any], name: str, players: int, allowed: tuple[str, ...], default: str) -> str:
     """`_hinted` for a setting that is one of `allowed`."""
     return _hinted(hints, name, players, default, allowed.__contains__, f"one of {', '.join(allowed)}")
@@ -239,7 +246,8 @@ class IsmctsAgent(Agent):
     `rivals` ("tree", "policy", "random" or "greedy", `RIVALS`) says whether
     the other seats search in the tree or move inside it by rollout steps, at random or as the greedy player
     would; when not given, the game's `heuristics.SEARCH` may set it (`rivals`, or `rivals_by_players`),
-    else "tree".
+    else "tree". The game's `end_bonus` hint (or `end_bonus_by_players`) scores the end of the game for
+    winning (`evaluation.final_margins`); without it a win adds half a point.
     """
 
     def __init__(
@@ -292,6 +300,7 @@ class IsmctsAgent(Agent):
         self._turns = ROLLOUT_TURNS
         self.backup = backup
         self._backup = backup or "best"
+        self._end_bonus: float | None = None
         self._low, self._high = 0.0, 0.0
         self.rng = random.Random(seed)
         self.budget: int | Seconds = budget if budget is not None else DEFAULT_ITERATIONS
@@ -367,6 +376,7 @@ class IsmctsAgent(Agent):
                 self._candidates = (self.root_candidates if self.root_candidates is not None
                                     else _hinted_count(hints, "root_candidates", players, ROOT_CANDIDATES, 0))
                 self._turns = self.rollout_turns or _hinted_count(hints, "rollout_turns", players, ROLLOUT_TURNS, 1)
+                self._end_bonus = _hinted(hints, "end_bonus", players, None, _is_points, "a number of points")
                 fast = _Fast(fast_step_values_for(game), margin_step_values_for(game, self._backup))
                 self._weight = self.prior_weight * max(1, players - 1)
                 self._depth = self._rollout_depth(hints, players)
@@ -519,7 +529,7 @@ class IsmctsAgent(Agent):
                 break
             game.apply_legal(state, seat, action)
         if game.is_over(state):
-            return final_margins(game, state, self._backup)
+            return final_margins(game, state, self._backup, self._end_bonus)
         return cutoff_margins(game, state, seat_value_for(game), self._players, self._backup)
 
     def _rank(self, game: Game, state: Any, node: Node, seat: int, legal: list[str], evaluate: Evaluate,
@@ -677,7 +687,7 @@ class IsmctsAgent(Agent):
         elif self.finish_turn and not game.is_over(state) and game.to_move(state) == (mover,):
             state, _ = follow_turn(game, state, mover, evaluate, rng, step_values=fast.steps)
         if game.is_over(state):
-            return final_margins(game, state, self._backup)
+            return final_margins(game, state, self._backup, self._end_bonus)
         if me is not None and self._rivals == "random" and self._backup == "own":
             rewards = [0.0] * players  # no other seat's reward is backed up, and its own is all "own" needs
             rewards[me] = seat_value_for(game)(game, state, me)
