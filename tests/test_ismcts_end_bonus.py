@@ -54,9 +54,18 @@ def test_an_end_bonus_adds_the_share_of_the_victory_less_the_fair_share() -> Non
     assert final_margins(FLOWERS, state, "own") == [s + 0.5 * (seat == 1) for seat, s in enumerate(scores)]
 
 
+def test_an_end_without_a_winner_gets_no_bonus() -> None:
+    """Solo Flowers has no winner: its end is worth the score alone, not the score less the bonus (which would
+    make a solo search shy of ending its game)."""
+    state = _position(LOSING_END[:1], "G1")
+    state.over = True
+    assert FLOWERS.winners(state) == []
+    assert final_margins(FLOWERS, state, "own", 4.0) == [float(FLOWERS.scores(state)[0])]
+
+
 def test_the_search_scores_a_finished_leaf_with_the_hinted_end_bonus(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A leaf where the game is over backs up each seat's own score with the end bonus Flowers hints at 4
-    players: the lost end a point below its score, the won end three above (the fair share is a quarter)."""
+    """A leaf where the game is over backs up each seat's own score with the end bonus Flowers hints (4 points;
+    at 4 players the lost end a point below its score, the won end three above: the fair share is a quarter)."""
     state = _position(LOSING_END, "G1")
     agent = IsmctsAgent(seed=1, budget=4)
     agent.choose(SeatInfo(FLOWERS, state, 0, FLOWERS.legal_actions(state, 0)))
@@ -66,21 +75,38 @@ def test_the_search_scores_a_finished_leaf_with_the_hinted_end_bonus(monkeypatch
     rewards = agent._leaf(FLOWERS, finished, heuristic_for(FLOWERS), 4, 0, me=0)
     assert rewards == [scores[0] - 1.0, scores[1] + 3.0, scores[2] - 1.0, scores[3] - 1.0]
     hints = dict(ismcts.search_hints_for(FLOWERS))
-    monkeypatch.setattr(ismcts, "search_hints_for", lambda game: {**hints, "end_bonus_by_players": {}})
+    hints.pop("end_bonus")
+    monkeypatch.setattr(ismcts, "search_hints_for", lambda game: hints)
     agent.choose(SeatInfo(FLOWERS, state, 0, FLOWERS.legal_actions(state, 0)))
     assert agent._leaf(FLOWERS, finished, heuristic_for(FLOWERS), 4, 0, me=0) == [
         scores[0], scores[1] + 0.5, scores[2], scores[3]]
 
 
-@pytest.mark.parametrize(("players", "expected"), [(2, None), (3, None), (4, 4.0)])
-def test_the_end_bonus_is_hinted_by_the_number_of_players(players: int, expected: float | None) -> None:
-    """Flowers asks for the end bonus at 4 players only; other counts keep the half point for a win."""
-    from tablepress.games.flowers.heuristics import SEARCH
-
+@pytest.mark.parametrize(("hints", "players", "expected"), [
+    ({"end_bonus": 4.0}, 2, 4.0), ({"end_bonus": 4.0}, 4, 4.0),
+    ({"end_bonus_by_players": {4: 4.0}}, 3, None), ({"end_bonus_by_players": {4: 4.0}}, 4, 4.0),
+    ({"end_bonus": 2.0, "end_bonus_by_players": {3: 5.0}}, 3, 5.0), ({}, 2, None)])
+def test_the_end_bonus_is_hinted_for_every_count_or_by_the_number_of_players(
+        monkeypatch: pytest.MonkeyPatch, hints: dict, players: int, expected: float | None) -> None:
+    """`end_bonus` holds at every player count, `end_bonus_by_players` for the counts it names (and wins over
+    `end_bonus` there); without either, a win adds the half point."""
+    monkeypatch.setattr(ismcts, "search_hints_for", lambda game: hints)
     state = FLOWERS.new(players, 3)
     agent = IsmctsAgent(seed=1, budget=4)
     agent.choose(SeatInfo(FLOWERS, state, 0, FLOWERS.legal_actions(state, 0)))
-    assert agent._end_bonus == expected == SEARCH.get("end_bonus_by_players", {}).get(players)
+    assert agent._end_bonus == expected
+
+
+def test_flowers_asks_for_the_end_bonus_at_every_player_count() -> None:
+    """Flowers' search weighs a won end 4 points above a lost one at every count (its own-value backup is blind
+    to the rivals until the end)."""
+    from tablepress.games.flowers.heuristics import SEARCH
+
+    for players in (2, 3, 4):
+        state = FLOWERS.new(players, 3)
+        agent = IsmctsAgent(seed=1, budget=4)
+        agent.choose(SeatInfo(FLOWERS, state, 0, FLOWERS.legal_actions(state, 0)))
+        assert agent._end_bonus == SEARCH["end_bonus"] == 4.0
 
 
 @pytest.mark.parametrize("bad", [{"end_bonus": "big"}, {"end_bonus_by_players": {4: float("inf")}},

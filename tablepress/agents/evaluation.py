@@ -93,14 +93,16 @@ def final_margins(game: Game, state: Any, backup: str = "best", end_bonus: float
     """Each seat's final score margin over the best other seat (or another reward, see BACKUPS), plus its
     share of `WIN_BONUS`; with `end_bonus`, plus `end_bonus` times its share of the victory less its fair
     share (1 / players) instead, so that a search backing up its own value, blind to the rivals until the
-    end, weighs a won end above a lost one by that many points."""
+    end, weighs a won end above a lost one by that many points. An end without a winner (solo) has no
+    victory to weigh: its rewards are the margins alone."""
     scores = game.scores(state)
     margins = relative_values([float(s) for s in scores], backup)
     winners = game.winners(state)
     if end_bonus is not None:
-        fair = 1.0 / len(margins)
-        for seat in range(len(margins)):
-            margins[seat] += end_bonus * ((1.0 / len(winners) if seat in winners else 0.0) - fair)
+        if winners:
+            fair = 1.0 / len(margins)
+            for seat in range(len(margins)):
+                margins[seat] += end_bonus * ((1.0 / len(winners) if seat in winners else 0.0) - fair)
         return margins
     for seat in winners:
         margins[seat] += WIN_BONUS / len(winners)
