@@ -47,7 +47,7 @@ OPEN_BUTTERFLY = 0.3
 #: where policy won 47.5 % and 44 %; at 4 players policy stays (the script's seed 5: greedy 32.5 %, policy 37.5 %).
 #: A won end of the game counts 4 points above a lost one (`end_bonus`; the own value is blind to the rivals
 #: until then), the same games with and without it on the ladder: 2p seeds 12-14, 77 % of 300 against 71.8 %;
-#: 3p seeds 5-10, 53.3 % of 600 against 50.3 % (seeds 11-12 too: 53.5 % of 800); 4p seeds 5-12, 41.1 % of 800
+#: 3p seeds 5-10, 53.3 % of 600 against 50.3 % (seeds 5-14: 52.8 % of 1,000); 4p seeds 5-12, 41.1 % of 800
 #: against 38 %.
 SEARCH = {"rollout_depth_per_rival": 1, "rollout_sample": 8, "backup": "own",
           "rivals_by_players": {3: "greedy", 4: "policy"}, "end_bonus": 4.0}
