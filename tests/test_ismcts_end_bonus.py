@@ -64,8 +64,8 @@ def test_an_end_without_a_winner_gets_no_bonus() -> None:
 
 
 def test_the_search_scores_a_finished_leaf_with_the_hinted_end_bonus(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A leaf where the game is over backs up each seat's own score with the end bonus Flowers hints (4 points;
-    at 4 players the lost end a point below its score, the won end three above: the fair share is a quarter)."""
+    """A leaf where the game is over backs up each seat's own score with the end bonus Flowers hints (4 points
+    at 4 players: the lost end a point below its score, the won end three above, the fair share a quarter)."""
     state = _position(LOSING_END, "G1")
     agent = IsmctsAgent(seed=1, budget=4)
     agent.choose(SeatInfo(FLOWERS, state, 0, FLOWERS.legal_actions(state, 0)))
@@ -76,6 +76,7 @@ def test_the_search_scores_a_finished_leaf_with_the_hinted_end_bonus(monkeypatch
     assert rewards == [scores[0] - 1.0, scores[1] + 3.0, scores[2] - 1.0, scores[3] - 1.0]
     hints = dict(ismcts.search_hints_for(FLOWERS))
     hints.pop("end_bonus")
+    hints.pop("end_bonus_by_players")
     monkeypatch.setattr(ismcts, "search_hints_for", lambda game: hints)
     agent.choose(SeatInfo(FLOWERS, state, 0, FLOWERS.legal_actions(state, 0)))
     assert agent._leaf(FLOWERS, finished, heuristic_for(FLOWERS), 4, 0, me=0) == [
@@ -98,15 +99,13 @@ def test_the_end_bonus_is_hinted_for_every_count_or_by_the_number_of_players(
 
 
 def test_flowers_asks_for_the_end_bonus_at_every_player_count() -> None:
-    """Flowers' search weighs a won end 4 points above a lost one at every count (its own-value backup is blind
-    to the rivals until the end)."""
-    from tablepress.games.flowers.heuristics import SEARCH
-
-    for players in (2, 3, 4):
+    """Flowers' search weighs a won end 8 points above a lost one at 2 and 3 players and 4 at 4 (its own-value
+    backup is blind to the rivals until the end)."""
+    for players, bonus in ((2, 8.0), (3, 8.0), (4, 4.0)):
         state = FLOWERS.new(players, 3)
         agent = IsmctsAgent(seed=1, budget=4)
         agent.choose(SeatInfo(FLOWERS, state, 0, FLOWERS.legal_actions(state, 0)))
-        assert agent._end_bonus == SEARCH["end_bonus"] == 4.0
+        assert agent._end_bonus == bonus
 
 
 @pytest.mark.parametrize("bad", [{"end_bonus": "big"}, {"end_bonus_by_players": {4: float("inf")}},

@@ -22,7 +22,8 @@ One search per decision, rooted at the deciding seat's information set. Each ite
    (a game's `SEARCH` may choose by the number of players: Flowers, nearly a solitaire, backs up each
    seat's own value at every count). A game may hint an `end_bonus` B (by player count): the end of
    the game then rewards each seat its final value plus B times its share of the victory less its fair
-   share, so that a search blind to its rivals until the end still weighs winning there (Flowers, 4 points).
+   share, so that a search blind to its rivals until the end still weighs winning there (Flowers: 8
+   points, 4 at 4 players).
 
 **Rivals by policy** (`rivals="policy"`): the other seats do not search in the tree but move by rollout
 steps (the best of a few sampled actions by their one-step value), so the tree is open-loop over the

@@ -45,12 +45,13 @@ OPEN_BUTTERFLY = 0.3
 #: players the rivals move as the greedy player would ("greedy": a draw valued by the best place for the
 #: card, so the model takes the face-up card a greedy rival would): ladder seeds 6 and 7, 52 % and 53 %,
 #: where policy won 47.5 % and 44 %; at 4 players policy stays (the script's seed 5: greedy 32.5 %, policy 37.5 %).
-#: A won end of the game counts 4 points above a lost one (`end_bonus`; the own value is blind to the rivals
-#: until then), the same games with and without it on the ladder: 2p seeds 12-14, 77 % of 300 against 71.8 %;
-#: 3p seeds 5-10, 53.3 % of 600 against 50.3 % (seeds 5-14: 52.8 % of 1,000); 4p seeds 5-12, 41.1 % of 800
-#: against 38 %.
+#: A won end of the game counts 8 points above a lost one at 2 and 3 players and 4 at 4 (`end_bonus`; the own
+#: value is blind to the rivals until then), the same games on the ladder: 2p seeds 12-14, 79.8 % of 300 with 8,
+#: 77 % with 4, 71.8 % without; 3p seeds 5-14, 55.1 % of 1,000 with 8, 52.8 % with 4 (50.3 % of 600 without on
+#: seeds 5-10); 4p seeds 5-12, 41.1 % of 800 with 4 against 38 %.
 SEARCH = {"rollout_depth_per_rival": 1, "rollout_sample": 8, "backup": "own",
-          "rivals_by_players": {3: "greedy", 4: "policy"}, "end_bonus": 4.0}
+          "rivals_by_players": {3: "greedy", 4: "policy"},
+          "end_bonus": 8.0, "end_bonus_by_players": {4: 4.0}}
 
 
 def seat_value(game: FlowersGame, state: FlowersState, seat: int) -> float:
