@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -41,9 +42,18 @@ def _cells(table: Table) -> list[list[str]]:
     return [list(map(str, column.cells)) for column in table.columns]
 
 
-def test_against_times_another_commit_beside_this_code() -> None:
-    """`--against HEAD` checks HEAD out, times both trees in their own processes and removes the worktree."""
+def test_against_times_another_commit_beside_this_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--against HEAD` checks HEAD out, times both trees in their own processes and removes the worktree and
+    the temporary folder that held it."""
     before = subprocess.run(["git", "worktree", "list"], cwd=HERE, capture_output=True, text=True).stdout
+    made: list[str] = []
+    real_mkdtemp = tempfile.mkdtemp
+
+    def recorded_mkdtemp(*args, **kwargs) -> str:
+        made.append(real_mkdtemp(*args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(tempfile, "mkdtemp", recorded_mkdtemp)
     tables = list(bench_tables(["by-this"], "2", 0.01, ismcts=False, against="HEAD"))
     side = next(table for table in tables if "against this code" in str(table.title))
     game, players, agent, then, now, ratio, rounds = _cells(side)
@@ -53,6 +63,7 @@ def test_against_times_another_commit_beside_this_code() -> None:
     assert 0 < low <= high
     after = subprocess.run(["git", "worktree", "list"], cwd=HERE, capture_output=True, text=True).stdout
     assert after == before
+    assert len(made) == 1 and not Path(made[0]).exists()
 
 
 def test_against_alternates_the_trees_round_by_round_on_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:

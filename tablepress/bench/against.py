@@ -58,12 +58,13 @@ def resolve(ref: str) -> str:
 def worktree(ref: str) -> Iterator[tuple[Path, str]]:
     """A temporary checkout of `ref` (its folder and short commit id), removed on leaving."""
     commit = resolve(ref)
-    folder = Path(tempfile.mkdtemp(prefix="tablepress-against-")) / "tree"
-    _git("worktree", "add", "--detach", "--quiet", str(folder), commit)
-    try:
-        yield folder, commit[:7]
-    finally:
-        _git("worktree", "remove", "--force", str(folder))
+    with tempfile.TemporaryDirectory(prefix="tablepress-against-") as parent:
+        folder = Path(parent) / "tree"
+        _git("worktree", "add", "--detach", "--quiet", str(folder), commit)
+        try:
+            yield folder, commit[:7]
+        finally:
+            _git("worktree", "remove", "--force", str(folder))
 
 
 #: Rounds in which each tree is timed, the order alternating (see the module doc).
