@@ -27,8 +27,8 @@ TURN_DISCOUNT = 0.7  # per turn ahead: hands change, specials re-key or dump the
 WIN_BONUS = 0.5
 #: ismcts settings (agents/ismcts.py): greedy's 4 best actions each rolled out on shared determinizations,
 #: every seat playing as the greedy player, through 3 of the seat's own turns; the best mean chosen. Against
-#: greedy on the ladder: 2p 59.3 % of 200 (seeds 5-6), 3p 41.1 % of 600 (seeds 5-10), 4p 34.7 % of 1,000 (seeds
-#: 5-14); the tree search won 42 % of 60 at 2p and 32-40 % at 3p on earlier games (docs/STRENGTH.md).
+#: greedy on the ladder: 2p 57.1 % of 600 (seeds 5-10), 3p 40.9 % of 1,000 and 4p 34.7 % of 1,000 (seeds 5-14);
+#: the tree search won 42 % of 60 at 2p and 32-40 % at 3p on earlier games (docs/STRENGTH.md).
 SEARCH = {"root_candidates": 4, "rollout_turns": 3}
 
 

@@ -84,9 +84,9 @@ BOTS = {
                    "player once it is extended, so closing at once is dominant (a greedy that always keeps won "
                    "0 of 200 games); the close-or-keep choice is degenerate — a design point, not a bot's limit",
     #: `tablepress ladder by-this --seed S`, 100 games a seed: greedy/random/200 (seed 5); ismcts:300/greedy
-    #: over seeds 5-6 (2 players), 5-10 (3) and 5-14 (4) (README, "Where the search stands").
+    #: over seeds 5-10 (2 players) and 5-14 (3 and 4) (README, "Where the search stands").
     "ladder": [("greedy", "random", 2, 200, 0.998), ("greedy", "random", 4, 200, 0.833),
-               ("ismcts:300", "greedy", 2, 200, 0.593), ("ismcts:300", "greedy", 3, 600, 0.411),
+               ("ismcts:300", "greedy", 2, 600, 0.571), ("ismcts:300", "greedy", 3, 1000, 0.409),
                ("ismcts:300", "greedy", 4, 1000, 0.347)],
 }
 
