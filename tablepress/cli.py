@@ -356,14 +356,21 @@ def tune(
     address: Annotated[Optional[str], typer.Option(help="Ray cluster address (default: a local Ray)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the winning variant here (.toml, for simulate --variant)")] = None,
+    keep: Annotated[Optional[list[str]], typer.Option(help="FIGURE[±TOL]: keep a figure near the published cards': turns, shared, decisive, lead_changes, spread, first_gap, score or fig.NAME; TOL is N% of the published value, or N in the figure's unit (percentage points for shares), e.g. turns±10%, shared±5, fig.NAME±0.5 (+- for ±); repeatable")] = None,
 ) -> None:
-    """Search card data for values that bring a target figure to its goal (successive halving on common seeds)."""
+    """Search card data for values that bring a target figure to its goal (successive halving on common seeds).
+
+    Every candidate is also judged against the published cards on the same games: game length (±10%),
+    shared victories (±5 points), decisiveness (±10 points), lead changes and score spread (±25%) and the
+    first-player gap (±5 points) must not move past their tolerance (--keep adds or changes one); a
+    candidate that moves one is never reported as meeting the goal.
+    """
     from .sim.tune_command import tune_command
 
     try:
         players = player_count(get_game(game), players, seats)
         tune_command(game, vary, target, budget, seats, players, parse_options(option), seed, verify, jobs, backend,
-                     address, as_json, out, console, errors)
+                     address, as_json, out, console, errors, keep or ())
     except TablepressError as exc:
         raise fail(str(exc)) from None
 

@@ -207,7 +207,7 @@ def tune(*args: str):
 def test_a_small_real_tune_writes_a_variant_that_simulate_accepts(tmp_path: Path) -> None:
     out = tmp_path / "tuned.toml"
     code, stdout, stderr = tune("flowers", "--vary", "scoring.region_min=2..5", "--target", "figure:region_points=1",
-                                "-n", "80", "--verify", "8", "--seed", "4", "--seats", "random", "--jobs", "1",
+                                "-n", "100", "--verify", "8", "--seed", "4", "--seats", "random", "--jobs", "1",
                                 "--json", "--out", str(out))
     assert code == 0, stderr
     result = json.loads(stdout)
@@ -215,7 +215,7 @@ def test_a_small_real_tune_writes_a_variant_that_simulate_accepts(tmp_path: Path
             "verification", "out"} <= set(result)
     assert (result["game"], result["players"], result["seed"], result["out"]) == ("flowers", 2, 4, str(out))
     assert result["candidates"] == len(result["ranking"]) == 4 and result["combinations"] == 4
-    assert result["games_played"] <= 80
+    assert result["games_played"] <= 100  # the published cards play beside every round: the guards' baseline
     best = result["ranking"][0]
     assert set(best) >= {"values", "value", "ci95", "goal", "off_by", "games", "rounds"} and best["goal"] == 1
     assert best["ci95"][0] <= best["value"] <= best["ci95"][1]
@@ -227,7 +227,7 @@ def test_a_small_real_tune_writes_a_variant_that_simulate_accepts(tmp_path: Path
     simulated = runner.invoke(app, ["simulate", "flowers", "-n", "4", "--seed", "1", "--jobs", "1",
                                     "--variant", str(out), "--json"])
     assert simulated.exit_code == 0, simulated.stderr
-    again = tune("flowers", "--vary", "scoring.region_min=2..5", "--target", "figure:region_points=1", "-n", "80",
+    again = tune("flowers", "--vary", "scoring.region_min=2..5", "--target", "figure:region_points=1", "-n", "100",
                  "--verify", "8", "--seed", "4", "--seats", "random", "--jobs", "1", "--json")
     assert json.loads(again[1])["ranking"] == result["ranking"]  # the same seed gives the same search
 
@@ -279,3 +279,90 @@ def test_a_winner_at_the_end_of_its_range_gets_a_wider_range_to_try() -> None:
     assert at_edge([region, offset], (4, -3)) == ["flowers.Zinnia.table=-7..0"]
     assert at_edge([parse_vary("copies.1=0..4", FLOWERS)], (0,)) == []  # nothing below zero to try
     assert at_edge([parse_vary("copies.1=1..4", FLOWERS)], (1,)) == ["copies.1=0..3"]
+
+
+# ----- guards --------------------------------------------------------------------------------------
+def guarded_play(pool, number, games):
+    """Candidate 1 puts figure x right on its goal but halves the game; candidate 0 keeps the game, x a little off."""
+    seeds = range(number * 1000, number * 1000 + games)
+    return [[{"seed": s, "scores": [6.0, 4.0], "winners": [0], "shares": [1.0, 0.0], "first": s % 2,
+              "leader_half": 0, "lead_changes": 1, "turns": 12 if c == 1 else 26, "fig.x": 0.0 if c == 1 else 0.3}
+             for s in seeds] for c in pool]
+
+
+def test_a_candidate_that_breaks_a_guard_is_never_reported_as_meeting_the_goal() -> None:
+    from tablepress.sim.guards import guard_specs, judge_all
+
+    published = [row for number in range(2) for row in guarded_play([0], number, 40)[0]]
+    specs = guard_specs([], 2)
+    ranking = successive_halving([0, 1], [(2, 20), (1, 20)], guarded_play, Target("figure", "x", 0.0).measure,
+                                 guard=lambda rows: judge_all(specs, published, rows))
+    halves, keeps = {s.candidate: s for s in ranking}[1], {s.candidate: s for s in ranking}[0]
+    assert halves.measure.distance == 0.0 and halves.measure.reaches_goal  # on the goal ...
+    assert [g.figure for g in halves.broken] == ["turns"] and not halves.meets_goal  # ... but not meeting it
+    assert ranking[0].candidate == 0 and not keeps.broken  # the candidate that keeps the game ranks first
+    unguarded = successive_halving([0, 1], [(2, 20), (1, 20)], guarded_play, Target("figure", "x", 0.0).measure)
+    assert unguarded[0].candidate == 1 and unguarded[0].meets_goal  # without guards the halved game wins
+    assert halved_game_is_refused()
+
+
+def halved_game_is_refused() -> bool:
+    """The property: the candidate that halves the game is neither ranked first nor said to meet the goal."""
+    from tablepress.sim.guards import guard_specs, judge_all
+
+    published = [row for number in range(2) for row in guarded_play([0], number, 40)[0]]
+    specs = guard_specs([], 2)
+    ranking = successive_halving([0, 1], [(2, 20), (1, 20)], guarded_play, Target("figure", "x", 0.0).measure,
+                                 guard=lambda rows: judge_all(specs, published, rows))
+    return ranking[0].candidate == 0 and not any(s.meets_goal for s in ranking if s.candidate == 1)
+
+
+def test_the_property_check_catches_guards_that_never_break(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablepress.sim import guards
+
+    monkeypatch.setattr(guards, "holds", lambda *args, **kwargs: True)  # a mutant: every guard holds
+    assert not halved_game_is_refused()
+
+
+def test_the_verdict_of_a_winner_that_breaks_a_guard_says_it_does_not_meet_the_goal() -> None:
+    from tablepress.sim.guards import GuardSpec, Tolerance, judge
+    from tablepress.sim.tune_command import TuneResult, as_json_result, prepare, verdict
+
+    setup = prepare("flowers", ["scoring.region_min=4..5"], "figure:region_points=1", 200, "random", 2, {}, 1, 8,
+                    "local", None, ["turns±10%"])
+    published = [row for row in guarded_play([0], 0, 30)[0]]
+    halved = guarded_play([1], 0, 30)[0]
+    guard = judge(GuardSpec("turns", Tolerance(0.1, True)), published, halved)
+    on_goal = Measure(1.0, (0.5, 1.5), 1.0, 30)
+    ranked = successive_halving([(4,)], [(1, 1)], lambda pool, n, g: [[{"fig.region_points": 1.0}]] * len(pool),
+                                Target("figure", "region_points", 1.0).measure)
+    result = TuneResult(ranked, 7, on_goal, None, None, guards=[guard])
+    assert not result.meets_goal
+    text = verdict(setup, result)
+    assert "does not meet the goal" in text and "turns 26 → 12 (tolerance ±10%)" in text
+    shown = as_json_result(setup, result)
+    assert shown["meets_goal"] is False
+    first = shown["guards"][0]
+    assert (first["figure"], first["published"], first["value"], first["held"]) == ("turns", 26.0, 12.0, False)
+    assert TuneResult(ranked, 7, on_goal, None, None, guards=[]).meets_goal
+
+
+def test_a_real_tune_lists_the_winners_guards_in_json() -> None:
+    code, stdout, stderr = tune("flowers", "--vary", "scoring.region_min=4..5", "--target", "figure:region_points=1",
+                                "-n", "60", "--verify", "6", "--seed", "3", "--seats", "random", "--jobs", "1",
+                                "--keep", "fig.region_points+-50%", "--keep", "turns±20%", "--json")
+    assert code == 0, stderr
+    result = json.loads(stdout)
+    guards = {g["figure"]: g for g in result["guards"]}
+    assert set(guards) == {"turns", "shared", "decisive", "lead_changes", "spread", "first_gap", "fig.region_points"}
+    for guard in guards.values():
+        assert {"figure", "published", "value", "tolerance", "held"} <= set(guard) and isinstance(guard["held"], bool)
+        assert guard["games"] == 6
+    assert guards["turns"]["tolerance_text"] == "±20%"
+    assert guards["turns"]["tolerance"] == pytest.approx(0.2 * guards["turns"]["published"], abs=1e-3)
+    assert result["meets_goal"] == (result["verification"]["winner"]["goal_in_ci95"]
+                                    and all(g["held"] for g in result["guards"]))
+    assert all("breaks" in entry and "meets_goal" in entry for entry in result["ranking"])
+    code, _, stderr = tune("flowers", "--vary", "scoring.region_min=4..5", "--target", "first-player-fair",
+                           "--keep", "turns±lots")
+    assert code == 2 and "--keep 'turns±lots': give FIGURE or FIGURE±TOL" in stderr

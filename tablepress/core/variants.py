@@ -248,3 +248,8 @@ def variant_changes(overrides: Mapping[str, Any], base: Mapping[str, Any] | None
         elif value != old:
             changes.append({"field": field, "old": old, "new": value})
     return changes
+
+
+def change_lines(overrides: Mapping[str, Any], base: Mapping[str, Any] | None) -> list[str]:
+    """Every change of a variant as one line a person reads."""
+    return [f"{c['field']}: {c['old']} → {c['new']}" for c in variant_changes(overrides, base)]

@@ -26,6 +26,7 @@ import numpy as np
 
 from ..core.errors import TablepressError
 from ..core.variants import MAX_NUMBER
+from .guards import Guard, broken
 from .stats import FIG, mean_ci, wilson
 
 Row = Mapping[str, Any]
@@ -72,6 +73,10 @@ class Dimension:
             return self.published[self.entry]
         assert isinstance(self.published, int)
         return self.published
+
+    def json_value(self, value: int) -> Any:
+        """A value as `--json` gives it."""
+        return value
 
     def shown(self, value: int) -> str:
         """A value as the tables print it: offsets signed (`+2`)."""
@@ -429,13 +434,15 @@ def _find(name: str, names: Sequence[str]) -> str | None:
 
 
 # ----- the search --------------------------------------------------------------------------------
-def halving_plan(candidates: int, budget: int, step: int = 1) -> list[tuple[int, int]]:
+def halving_plan(candidates: int, budget: int, step: int = 1, extra: int = 0) -> list[tuple[int, int]]:
     """(candidates, new games each) per round of successive halving within `budget` games.
 
     ⌈log2 n⌉ rounds (one for a single candidate) share the budget equally; each round keeps the better
     half (rounded up), so a survivor's games about double every round. What the rounding leaves goes
     to the last round. Games come in whole multiples of `step` where the share allows (a whole cycle
-    of the seat rotation, so every round is balanced over turn positions).
+    of the seat rotation, so every round is balanced over turn positions). `extra` arms play every
+    round's games beside the candidates (the published cards the guards compare with) and count in
+    the budget: a round then costs (candidates + extra) × games.
     """
     if candidates < 1 or budget < 1:
         return []
@@ -443,11 +450,11 @@ def halving_plan(candidates: int, budget: int, step: int = 1) -> list[tuple[int,
     share = budget // rounds
     plan, alive = [], candidates
     for _ in range(rounds):
-        plan.append((alive, whole_steps(share // alive, step)))
+        plan.append((alive, whole_steps(share // (alive + extra), step)))
         alive = math.ceil(alive / 2)
     last_alive, last_games = plan[-1]
-    spare = budget - sum(n * g for n, g in plan)
-    plan[-1] = (last_alive, last_games + whole_steps(spare // last_alive, step))
+    spare = budget - sum((n + extra) * g for n, g in plan)
+    plan[-1] = (last_alive, last_games + whole_steps(spare // (last_alive + extra), step))
     return plan
 
 
@@ -456,10 +463,10 @@ def whole_steps(games: int, step: int) -> int:
     return games // step * step if games >= step else games
 
 
-def affordable(budget: int, available: int, min_games: int = MIN_GAMES, step: int = 1) -> int:
+def affordable(budget: int, available: int, min_games: int = MIN_GAMES, step: int = 1, extra: int = 0) -> int:
     """The most candidates a budget can start with, each playing at least `min_games` in the first round."""
     count = max(1, min(available, budget // max(1, min_games)))
-    while count > 1 and halving_plan(count, budget, step)[0][1] < min_games:
+    while count > 1 and halving_plan(count, budget, step, extra)[0][1] < min_games:
         count -= 1
     return count
 
@@ -475,12 +482,24 @@ def rotation_cycle(seat_specs: Sequence[str]) -> int:
 
 @dataclass
 class Scored(Generic[C]):
-    """A candidate with its games so far (all on the same seeds as every other survivor) and its measure."""
+    """A candidate with its games so far (all on the same seeds as every other survivor), its measure and
+    its guards judged against the published cards on the same games."""
 
     candidate: C
     rows: list[Row] = field(default_factory=list)
     measure: Measure | None = None
     rounds: int = 0
+    guards: list[Guard] = field(default_factory=list)
+
+    @property
+    def broken(self) -> list[Guard]:
+        """The guards this candidate breaks."""
+        return broken(self.guards)
+
+    @property
+    def meets_goal(self) -> bool:
+        """Whether the goal lies in the measure's interval and every guard holds."""
+        return self.measure is not None and self.measure.reaches_goal and not self.broken
 
 
 #: play(candidates, round number, games each) → the new rows of each candidate, on the same seeds.
@@ -492,11 +511,13 @@ RoundNote = Callable[[int, int, int, int], None]
 def successive_halving(pool: Sequence[C], plan: Sequence[tuple[int, int]], play: Play,
                        measure: Callable[[Sequence[Row]], Measure],
                        closeness: Callable[[C], float] = lambda c: 0.0,
-                       on_round: RoundNote | None = None) -> list[Scored[C]]:
-    """Run the plan and return every candidate ranked: the last round's first, then nearest the goal.
+                       on_round: RoundNote | None = None,
+                       guard: Callable[[Sequence[Row]], list[Guard]] | None = None) -> list[Scored[C]]:
+    """Run the plan and return every candidate ranked: the last round's first, then by rank.
 
-    Ties go to the candidate `closeness` finds nearest the published cards. A round whose plan gives
-    no games is skipped (its candidates keep their measures).
+    A candidate that breaks a guard (`guard` judges its rows) ranks below every candidate that breaks
+    none; then the nearest the goal first; ties go to the candidate `closeness` finds nearest the
+    published cards. A round whose plan gives no games is skipped (its candidates keep their measures).
     """
     alive = [Scored(c) for c in pool]
     out: list[Scored[C]] = []
@@ -510,6 +531,8 @@ def successive_halving(pool: Sequence[C], plan: Sequence[tuple[int, int]], play:
                 scored.rows.extend(rows)
                 scored.measure = measure(scored.rows)
                 scored.rounds = number + 1
+                if guard is not None:
+                    scored.guards = guard(scored.rows)
         alive.sort(key=rank)
         keep = math.ceil(len(alive) / 2) if number + 1 < len(plan) else len(alive)
         out = alive[keep:] + out
@@ -517,10 +540,10 @@ def successive_halving(pool: Sequence[C], plan: Sequence[tuple[int, int]], play:
     return sorted(alive, key=rank) + out
 
 
-def _ranking(closeness: Callable[[Any], float]) -> Callable[[Scored[Any]], tuple[float, float]]:
-    def key(scored: Scored[Any]) -> tuple[float, float]:
+def _ranking(closeness: Callable[[Any], float]) -> Callable[[Scored[Any]], tuple[bool, float, float]]:
+    def key(scored: Scored[Any]) -> tuple[bool, float, float]:
         distance = scored.measure.distance if scored.measure else math.inf
-        return (distance, closeness(scored.candidate))
+        return (bool(scored.broken), distance, closeness(scored.candidate))
 
     return key
 

@@ -21,9 +21,10 @@ from ..core.errors import DataError, TablepressError
 from ..core.game import Game
 from ..core.registry import get_game
 from ..core.rng import derive_seed
-from ..core.variants import apply_variant, base_data, variant_changes
+from ..core.variants import apply_variant, base_data, change_lines, variant_changes
 from .backends import backend_session
 from .command import RateColumn
+from .guards import Guard, GuardSpec, broken, guard_specs, judge_all
 from .numbers import interval, number, percent, rounded_tree
 from .runner import SimSpec, play_chunk
 from .service import Arm, run_simulation, seat_plan
@@ -35,6 +36,8 @@ from .tune import (MIN_GAMES, Dimension, Measure, Scored, Target, Values, afford
 MAX_BUDGET = 10_000_000
 #: Candidates shown in the table (all of them are in --json).
 SHOWN = 8
+#: Arms beside the candidates in every round of the search: the published cards, for the guards.
+BASELINE = 1
 
 
 @dataclass
@@ -56,6 +59,7 @@ class TuneSetup:
     pool: list[Values]
     refused: list[tuple[Values, str]]
     plan: list[tuple[int, int]]
+    guards: list[GuardSpec] = field(default_factory=list)
 
     def label(self, values: Values) -> str:
         """A candidate as one line: `scoring.region_min=4, copies.4=+2`."""
@@ -70,8 +74,8 @@ class TuneSetup:
         return overrides(self.dims, values, self.base)
 
     def search_games(self) -> int:
-        """Games the search plays (the plan's total)."""
-        return sum(n * g for n, g in self.plan)
+        """Games the search plays (the plan's total, with the published cards beside every round)."""
+        return sum((n + BASELINE) * g for n, g in self.plan)
 
 
 @dataclass
@@ -85,11 +89,17 @@ class TuneResult:
     difference: dict[str, Any] | None
     out: Path | None = None
     rounds: list[dict[str, int]] = field(default_factory=list)
+    guards: list[Guard] = field(default_factory=list)
+
+    @property
+    def meets_goal(self) -> bool:
+        """Whether the winner reaches the goal on fresh seeds and holds every guard there."""
+        return self.winner.reaches_goal and not broken(self.guards)
 
 
 def prepare(game: str, vary: Sequence[str], target: str, budget: int, seats: str | None, players: int | None,
             option: Mapping[str, Any], seed: int | None, verify: int | None, backend: str,
-            out: Path | None) -> TuneSetup:
+            out: Path | None, keep: Sequence[str] = ()) -> TuneSetup:
     """Check every argument before a game is played; TablepressError (one line) for the first problem."""
     chosen = get_game(game)
     count, seat_specs = seat_plan(chosen, seats, players)
@@ -113,7 +123,9 @@ def prepare(game: str, vary: Sequence[str], target: str, budget: int, seats: str
         if (dim.path, dim.entry) in seen:
             raise TablepressError(f"--vary {dim.field}: given twice")
         seen.add((dim.path, dim.entry))
-    chosen_target = parse_target(target, figure_names(chosen, count, options), count)
+    names = figure_names(chosen, count, options)
+    chosen_target = parse_target(target, names, count)
+    guards = guard_specs(keep, count, names)
     step = rotation_cycle(seat_specs)
     verify_games = whole_steps(max(1, budget // 10), step) if verify is None else verify
     if verify_games < 1:
@@ -124,9 +136,9 @@ def prepare(game: str, vary: Sequence[str], target: str, budget: int, seats: str
                               f"to verify; give -n {2 * verify_games + 2 * MIN_GAMES} or more")
     run_seed = seed if seed is not None else random.getrandbits(31)
     combinations = math.prod(len(d.values()) for d in dims)
-    tried = candidates(dims, affordable(search, combinations, step=step), run_seed)
+    tried = candidates(dims, affordable(search, combinations, step=step, extra=BASELINE), run_seed)
     setup = TuneSetup(chosen, count, seats, tuple(seat_specs), options, base, dims, chosen_target, run_seed, budget,
-                      verify_games, combinations, [], [], [])
+                      verify_games, combinations, [], [], [], guards)
     for values in tried:
         try:
             apply_variant(setup.variant(values), chosen, count, options, setup.label(values))
@@ -135,7 +147,7 @@ def prepare(game: str, vary: Sequence[str], target: str, budget: int, seats: str
             setup.refused.append((values, str(exc)))
     if not setup.pool:
         raise TablepressError(f"every candidate breaks the card data, e.g. {setup.refused[0][1]}")
-    setup.plan = halving_plan(len(setup.pool), search, step)
+    setup.plan = halving_plan(len(setup.pool), search, step, extra=BASELINE)
     return setup
 
 
@@ -161,8 +173,11 @@ def run_tune(setup: TuneSetup, jobs: int | None, backend: str, address: str | No
                                         on_rows=lambda _, n: progress.advance(task, n))
             return result.runs[0][2]
 
+        baseline: list[dict[str, Any]] = []
+
         def play(pool: Sequence[Values], number: int, count: int) -> list[list[dict[str, Any]]]:
             seed = derive_seed(setup.seed, "tune", number)
+            baseline.extend(games("published cards", None, seed, count))
             return [games(setup.label(v), setup.variant(v), seed, count) for v in pool]
 
         def note(number: int, rounds: int, alive: int, count: int) -> None:
@@ -170,7 +185,8 @@ def run_tune(setup: TuneSetup, jobs: int | None, backend: str, address: str | No
                                               f"{alive} candidates × {count} games")
 
         ranking = successive_halving(setup.pool, setup.plan, play, setup.target.measure,
-                                     lambda v: change_size(setup.dims, v), note)
+                                     lambda v: change_size(setup.dims, v), note,
+                                     lambda rows: judge_all(setup.guards, baseline, rows))
         progress.update(task, description=f"tune {setup.game.name}: verifying on fresh seeds")
         verify_seed = derive_seed(setup.seed, "verify")
         best = ranking[0].candidate
@@ -178,24 +194,27 @@ def run_tune(setup: TuneSetup, jobs: int | None, backend: str, address: str | No
         published = difference = None
         if best == setup.published():
             progress.update(task, total=total - setup.verify)
+            base_rows = winner_rows
         else:
             base_rows = games("published cards", None, verify_seed, setup.verify)
             published = setup.target.measure(base_rows)
             bound = 1.0 if setup.target.kind == "first-player-fair" else math.inf
             difference = paired_difference(setup.target.per_game(base_rows), setup.target.per_game(winner_rows), bound)
     rounds = [{"candidates": n, "games": g} for n, g in setup.plan]
-    return TuneResult(ranking, verify_seed, setup.target.measure(winner_rows), published, difference, rounds=rounds)
+    return TuneResult(ranking, verify_seed, setup.target.measure(winner_rows), published, difference, rounds=rounds,
+                      guards=judge_all(setup.guards, base_rows, winner_rows))
 
 
 def tune_command(game: str, vary: Sequence[str], target: str, budget: int, seats: str | None, players: int | None,
                  option: Mapping[str, Any], seed: int | None, verify: int | None, jobs: int | None, backend: str,
-                 address: str | None, as_json: bool, out: Path | None, console: Console, errors: Console) -> None:
+                 address: str | None, as_json: bool, out: Path | None, console: Console, errors: Console,
+                 keep: Sequence[str] = ()) -> None:
     """Run `tablepress tune` (contract.md); TablepressError for bad input, before anything is played."""
     if jobs is not None and jobs < 1:
         raise TablepressError(f"--jobs must be at least 1, not {jobs}")
     if address and backend != "ray":
         raise TablepressError("--address is for --backend ray")
-    setup = prepare(game, vary, target, budget, seats, players, option, seed, verify, backend, out)
+    setup = prepare(game, vary, target, budget, seats, players, option, seed, verify, backend, out, keep)
     result = run_tune(setup, jobs, backend, address, errors)
     if out is not None:
         write_winner(out, setup, result)
@@ -213,6 +232,8 @@ def write_winner(path: Path, setup: TuneSetup, result: TuneResult) -> None:
     comment = (f"tablepress tune {setup.game.name}: {setup.target.describe(setup.players)}\n"
                f"{setup.label(best)}; seed {setup.seed}; on {m.games} fresh games: {_value(setup, m.value)} "
                f"(95% CI {_interval(setup, m.ci95)}), goal {_value(setup, m.goal)}")
+    if broken(result.guards):
+        comment += "\nnot a change to adopt: it breaks " + "; ".join(g.why() for g in broken(result.guards))
     try:
         path.write_text(variant_toml(setup.variant(best), comment), encoding="utf-8")
     except OSError as exc:
@@ -221,12 +242,14 @@ def write_winner(path: Path, setup: TuneSetup, result: TuneResult) -> None:
 
 def as_json_result(setup: TuneSetup, result: TuneResult) -> dict[str, Any]:
     """What `tune --json` prints."""
-    fields = [d.field for d in setup.dims]
-
     def entry(scored: Scored[Values]) -> dict[str, Any]:
         measure = scored.measure.as_json() if scored.measure else {"games": 0}
-        return {"values": dict(zip(fields, scored.candidate)), "rounds": scored.rounds,
-                "published": scored.candidate == setup.published(), **measure}
+        return {"values": values(scored.candidate), "rounds": scored.rounds,
+                "published": scored.candidate == setup.published(), **measure,
+                "breaks": [g.figure for g in scored.broken], "meets_goal": scored.meets_goal}
+
+    def values(candidate: Values) -> dict[str, Any]:
+        return {d.field: d.json_value(v) for d, v in zip(setup.dims, candidate)}
 
     best = result.ranking[0].candidate
     variant = setup.variant(best)
@@ -238,11 +261,13 @@ def as_json_result(setup: TuneSetup, result: TuneResult) -> dict[str, Any]:
         "vary": [d.as_json() for d in setup.dims],
         "combinations": setup.combinations,
         "candidates": len(setup.pool),
-        "refused": [{"values": dict(zip(fields, v)), "error": error} for v, error in setup.refused],
+        "refused": [{"values": values(v), "error": error} for v, error in setup.refused],
         "rounds": result.rounds,
         "ranking": [entry(s) for s in result.ranking],
-        "winner": {"values": dict(zip(fields, best)), "variant": variant,
+        "winner": {"values": values(best), "variant": variant,
                    "changes": variant_changes(variant, setup.base), "published": best == setup.published()},
+        "guards": [g.as_json() for g in result.guards],
+        "meets_goal": result.meets_goal,
         "verdict": verdict(setup, result),
         "at_edge": at_edge(setup.dims, best),
         "verification": {"seed": result.verify_seed, "games": setup.verify, "winner": result.winner.as_json(),
@@ -279,6 +304,10 @@ def verdict(setup: TuneSetup, result: TuneResult) -> str:
     reach = ("reaches the goal (it is inside the 95% interval)" if m.reaches_goal
              else f"misses the goal by {_value(setup, m.distance)} (outside the 95% interval)")
     line = f"On fresh seeds the winner {reach}"
+    faults = broken(result.guards)
+    if faults:
+        line += (f", but it does not meet the goal: it changes the game past {len(faults)} guard"
+                 f"{'s' if len(faults) > 1 else ''} (" + "; ".join(g.why() for g in faults) + ")")
     if result.published is not None:
         nearer = "nearer to" if m.distance < result.published.distance else "no nearer to"
         line += f"; it is {nearer} the goal than the published cards"
@@ -305,18 +334,19 @@ def print_result(console: Console, setup: TuneSetup, result: TuneResult) -> None
     table.add_column("#", justify="right")
     for dim in setup.dims:
         table.add_column(dim.field + (" (offset)" if dim.offset else ""), justify="right")
-    for head in ("games", "value", "95% CI", "goal", "off by"):
+    for head in ("games", "value", "95% CI", "goal", "off by", "guards"):
         table.add_column(head, justify="right")
     for rank, scored in enumerate(result.ranking[:SHOWN], start=1):
         m = scored.measure
         mark = " (published)" if scored.candidate == setup.published() else ""
         cells = [d.shown(v) for d, v in zip(setup.dims, scored.candidate)]
         cells[-1] += mark
+        faults = "breaks " + ",".join(g.figure for g in scored.broken) if scored.broken else "held"
         if m is None:
-            table.add_row(str(rank), *cells, "0", "—", "—", "—", "—")
+            table.add_row(str(rank), *cells, "0", "—", "—", "—", "—", "—")
         else:
             table.add_row(str(rank), *cells, str(m.games), _value(setup, m.value), _interval(setup, m.ci95),
-                          _value(setup, m.goal), _value(setup, m.distance))
+                          _value(setup, m.goal), _value(setup, m.distance), faults)
     console.print(table)
     check = Table(title=f"Verification on fresh seeds (seed {result.verify_seed}, {setup.verify} games each)")
     for head in ("cards", "value", "95% CI", "goal", "off by"):
@@ -334,12 +364,36 @@ def print_result(console: Console, setup: TuneSetup, result: TuneResult) -> None
         console.print(f"winner − published on the same {d['games']} games: {_signed(setup, d['diff'])} "
                       f"(95% CI {_signed(setup, d['ci95'][0])} to {_signed(setup, d['ci95'][1])})", highlight=False,
                       soft_wrap=True)
+    if result.guards and best != setup.published():
+        console.print(guards_table(result.guards, result.verify_seed))
     console.print(verdict(setup, result), highlight=False, soft_wrap=True)
-    changes = variant_changes(setup.variant(best), setup.base)
-    if not changes:
+    lines = change_lines(setup.variant(best), setup.base)
+    if not lines:
         console.print("The published cards are the best candidate: no change proposed.")
-    for change in changes:
-        console.print(f"change {change['field']}: {change['old']} → {change['new']}", highlight=False, soft_wrap=True)
+    for line in lines:
+        console.print(f"change {line}", highlight=False, soft_wrap=True)
     if result.out is not None:
         console.print(f"variant written to {result.out} (tablepress simulate {setup.game.name} --variant {result.out})",
                       highlight=False, soft_wrap=True)
+
+
+def guards_table(guards: Sequence[Guard], seed: int) -> Table:
+    """The winner's guards on fresh seeds: each figure published → winner, the paired difference and whether it held."""
+    table = Table(title=f"Guards: the winner against the published cards on the same fresh games (seed {seed})")
+    for head in ("figure", "published", "winner", "winner − published (95% CI)", "tolerance", "held"):
+        table.add_column(head, justify="left" if head in ("figure", "held") else "right")
+    for guard in guards:
+        share = guard.spec.share
+
+        def shown(value: float) -> str:
+            return percent(value) if share else number(value)
+
+        def signed(value: float) -> str:
+            text = f"{abs(value) * 100:.1f}" if share else number(abs(value))
+            return ("−" if value < 0 else "+") + text if math.isfinite(value) else "—"
+
+        unit = " pts" if share else ""
+        moved = f"{signed(guard.difference)}{unit} ({signed(guard.ci95[0])} to {signed(guard.ci95[1])})"
+        table.add_row(guard.spec.label(), shown(guard.published), shown(guard.value), moved,
+                      guard.spec.tolerance.text(share), "yes" if guard.held else "[bold red]NO[/]")
+    return table
