@@ -112,19 +112,19 @@ def _random_game(env, seed: int, on_step=None) -> tuple[list[int], dict[str, flo
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_observation_depends_only_on_the_view(name: str, players: int) -> None:
-    """Redeterminising everything a seat cannot see leaves its observation unchanged."""
+    """Redeterminising everything a seat cannot see (from the information it decides on: in a simultaneous
+    choice, the position before anyone chose) leaves its observation unchanged."""
     env = pettingzoo_env(name, players=players)
-    game = env.game
     checked = 0
 
     def check(env, agent, action):
         nonlocal checked
         seat = env.seat_of(agent)
         before = env.observe(agent)
-        truth = env.state
-        env.state = game.determinize(truth, seat, random.Random(checked))
+        point = env.match.undo_point()
+        env.state = env.match.seat_info(seat).determinize(random.Random(checked))
         after = env.observe(agent)
-        env.state = truth
+        env.match.undo(point)
         assert np.array_equal(before["observation"], after["observation"])
         assert np.array_equal(before["action_mask"], after["action_mask"])
         checked += 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.game import Game
-from ..core.package import Evaluate, StepValues, TurnGoesOn, cloning_step_values, margin
+from ..core.package import Evaluate, Guess, StepValues, TurnGoesOn, cloning_step_values, margin
 from ..core.registry import package_of
 
 
@@ -32,6 +32,11 @@ def fast_step_values_for(game: Game) -> StepValues | None:
 def turn_goes_on_for(game: Game) -> TurnGoesOn | None:
     """The game's hint whether a seat is still to move after an action (`Heuristics.turn_goes_on`), or None."""
     return package_of(game).heuristics.turn_goes_on
+
+
+def guess_for(game: Game) -> Guess:
+    """What a seat assumes of the others choosing at the same time (`Heuristics.guess`)."""
+    return package_of(game).heuristics.guess
 
 
 def margin_step_values_for(game: Game, backup: str = "best") -> StepValues | None:

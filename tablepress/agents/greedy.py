@@ -4,7 +4,10 @@ For each legal action the agent applies it to a few determinizations of its info
 the result with the game's `heuristics.evaluate` (see `evaluation.heuristic_for`). Turns made of
 several steps by one seat (Flowers: draw, then place) are looked through: while the same seat is still
 to move, its best next step is taken (bounded in depth and width), so a draw is valued by the best
-place for the drawn card. `greedy:N` uses N determinizations (default 4; 1 in games without hidden
+place for the drawn card. In a simultaneous choice the others choosing at the same time are given the
+game's guess at their choices (`Heuristics.guess`) in each determinization before the seat's own
+actions are judged, so that every action is valued with the choices revealed, against the same guesses,
+whichever order the seats are asked in. `greedy:N` uses N determinizations (default 4; 1 in games without hidden
 information). Ties are broken by the agent's seeded generator. A game whose heuristics give fast
 one-step values (`Heuristics.step_values`) is judged through them: the same values, without cloning
 and re-scoring each child.
@@ -19,7 +22,9 @@ from typing import Any
 
 from ..core.game import Game
 from .base import Agent, SeatInfo
-from .evaluation import Evaluate, StepValues, TurnGoesOn, fast_step_values_for, heuristic_for, turn_goes_on_for
+from ..core.package import Guess
+from .evaluation import (Evaluate, StepValues, TurnGoesOn, fast_step_values_for, guess_for, heuristic_for,
+                         turn_goes_on_for)
 
 #: Determinizations averaged per decision when no budget is given.
 DEFAULT_DETERMINIZATIONS = 4
@@ -123,15 +128,34 @@ def lookahead(
     return follow_turn(game, state, seat, evaluate, rng, depth, width, step_values)[1]
 
 
+def others_guessed(game: Game, state: Any, seat: int, rng: random.Random, guess: Guess | None = None) -> Any:
+    """`state` itself, or, when other seats choose at the same time as `seat`, a copy in which each of them
+    (in seat order) has taken the game's guess at its choice (`Heuristics.guess`), so that `seat`'s own
+    choice completes the simultaneous step and its effect can be judged."""
+    movers = game.to_move(state)
+    if len(movers) < 2 or seat not in movers:
+        return state
+    guess = guess or guess_for(game)
+    state = game.clone(state)
+    for other in movers:
+        if other != seat and other in game.to_move(state):
+            game.apply_legal(state, other, guess(game, state, other, rng))
+    return state
+
+
 def action_values(
     game: Game, states: list[Any], seat: int, actions: list[str], evaluate: Evaluate, rng: random.Random,
     depth: int = FOLLOW_DEPTH, step_values: StepValues | None = None, turn_goes_on: TurnGoesOn | None = None,
 ) -> list[float]:
     """The mean lookahead value of each action over the given determinized states (with `step_values`,
     the game's fast one-step values, for each action's own value and every followed step; with
-    `turn_goes_on` as well, an action that ends the seat's turn is valued without applying it)."""
+    `turn_goes_on` as well, an action that ends the seat's turn is valued without applying it).
+
+    In a simultaneous choice each state first gets the game's guesses at the other seats' choices
+    (`others_guessed`); the states given are not changed."""
     totals = [0.0] * len(actions)
     for state in states:
+        state = others_guessed(game, state, seat, rng)
         known = step_values(game, state, seat, actions) if step_values is not None else None
         for index, action in enumerate(actions):
             if known is not None and turn_goes_on is not None and not turn_goes_on(game, state, seat, action):

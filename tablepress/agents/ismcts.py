@@ -77,7 +77,7 @@ from ..core.game import Game
 from .base import Agent, Seconds, SeatInfo
 from .evaluation import (BACKUPS, Evaluate, StepValues, TurnGoesOn, cutoff_margins, fast_step_values_for, final_margins,
                          heuristic_for, margin_step_values_for, search_hints_for, seat_value_for, turn_goes_on_for)
-from .greedy import action_values, follow_turn, pick_best
+from .greedy import action_values, follow_turn, others_guessed, pick_best
 
 DEFAULT_ITERATIONS = 300
 #: Rollout steps after the tree, and actions a greedy rollout step tries, unless the game suggests others.
@@ -569,12 +569,14 @@ class IsmctsAgent(Agent):
                     fast: _Fast = NO_FAST) -> None:
         """Give the root the greedy player's judgement as its prior: each action's margin after the seat's
         best continuation of its turn, averaged over `prior_samples` determinizations (one without hidden
-        information), and open the root's actions in that order."""
+        information), and open the root's actions in that order. In a simultaneous choice each sample first
+        gets the game's guesses at the others' choices (`greedy.others_guessed`)."""
         game, seat = info.game, info.seat
         samples = self.prior_samples if game.hidden_information else 1
         states = [state] + [info.determinize(self.rng) for _ in range(samples - 1)]
         totals = [0.0] * len(actions)
         for sample in states:
+            sample = others_guessed(game, sample, seat, self.rng)
             for index, action in enumerate(actions):
                 child, _ = follow_turn(game, _after(game, sample, seat, action), seat, evaluate, self.rng,
                                        step_values=fast.steps)

@@ -1,7 +1,7 @@
 """The one driver: a `Match` is one game being played, and every surface steps games through it.
 
-A match owns validation (canonical text, whose turn, legality), simultaneous choices (which of several
-movers an agent loop asks first), the move log (each move's full text and what the other seats saw of
+A match owns validation (canonical text, whose turn, legality), simultaneous choices (a seat still to
+choose decides from the position before anyone chose in it, whichever is asked first), the move log (each move's full text and what the other seats saw of
 it), undo points, and records. The terminal, the web hub, the simulator, the ladder, the checker and
 the RL adapters all call `Match.act` (an agent loop: `next_mover`, `seat_info`, `act`); none applies
 actions to a game itself.
@@ -50,15 +50,16 @@ class SeatInfo:
     them, each with the seat's information just before it (when the seat decides inside a `Match`).
     """
 
-    __slots__ = ("game", "seat", "_state", "_legal", "_match")
+    __slots__ = ("game", "seat", "_state", "_legal", "_match", "_seen")
 
     def __init__(self, game: Game, state: Any, seat: int, legal: list[str] | None = None,
-                 match: "Match | None" = None):
+                 match: "Match | None" = None, seen: int | None = None):
         self.game = game
         self.seat = seat
         self._state = state
         self._legal = legal
         self._match = match
+        self._seen = seen
 
     def view(self) -> dict[str, Any]:
         """The seat's view: {"public": ..., "private": ...}."""
@@ -80,8 +81,10 @@ class SeatInfo:
         match = self._match
         if match is None or last < 1:
             return []
+        seen = len(match.moves) if self._seen is None else self._seen
         past = []
-        for move, before in match.states_before(max(0, len(match.moves) - last)):
+        start = max(0, seen - last)
+        for move, before in match.states_before(start)[:seen - start]:
             past.append(PastMove(move.seat, move.seen_by(self.seat), SeatInfo(self.game, before, self.seat)))
         return past
 
@@ -94,6 +97,17 @@ class PastMove:
     seat: int
     action: str
     before: SeatInfo
+
+
+@dataclass(frozen=True)
+class SimultaneousStep:
+    """A simultaneous choice under way: the state before anyone chose in it, the number of moves then,
+    the seats that were to choose, and those who have chosen since."""
+
+    start: Any
+    moves: int
+    movers: frozenset[int]
+    chosen: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -124,6 +138,7 @@ class Match:
         self._legal: dict[int, list[str]] = {}
         self._state = game.new(players, self.seed, self.options)
         self.moves: list[Move] = []
+        self._step: SimultaneousStep | None = None
 
     @property
     def state(self) -> Any:
@@ -134,6 +149,7 @@ class Match:
     def state(self, state: Any) -> None:
         self._state = state
         self._legal = {}
+        self._step = None
 
     # ----- reading ---------------------------------------------------------------------------
     @property
@@ -150,11 +166,16 @@ class Match:
         """The seats that must act now."""
         return self.game.to_move(self.state)
 
+    @property
+    def simultaneous(self) -> SimultaneousStep | None:
+        """The simultaneous choice under way once one of its seats has chosen, or None."""
+        return self._step
+
     def next_mover(self) -> int:
         """The seat an agent loop asks next: the lowest-numbered seat still to move.
 
-        During a simultaneous choice every mover chooses from the same public position (each choice
-        stays hidden until all have chosen), so the order of asking changes nothing they know.
+        During a simultaneous choice every mover decides from the position as it was before anyone
+        chose in it (`seat_info`), so the order of asking changes nothing any of them knows.
         """
         movers = self.to_move()
         if not movers:
@@ -170,7 +191,16 @@ class Match:
         return legal
 
     def seat_info(self, seat: int) -> SeatInfo:
-        """What `seat` may use to decide now (its view, legal actions, determinizations)."""
+        """What `seat` may use to decide now (its view, legal actions, determinizations, the moves it saw).
+
+        During a simultaneous choice a seat that has not chosen yet decides from the position as it was
+        before anyone chose in it: the choices others made meanwhile (and anything the game shows of
+        them, such as a card's back or a smaller hand) are not part of its information, whichever order
+        the seats are asked in.
+        """
+        step = self._step
+        if step is not None and seat in step.movers and seat not in step.chosen:
+            return SeatInfo(self.game, step.start, seat, None, self, step.moves)
         return SeatInfo(self.game, self.state, seat, self.legal(seat), self)
 
     def states_before(self, start: int) -> list[tuple[Move, Any]]:
@@ -205,6 +235,7 @@ class Match:
         text = self.check(seat, action)
         game = self.game
         move = Move(seat, text, game.public_action(self.state, seat, text), at)
+        step = self._step_before(seat)
         if commit is None:
             game.apply_legal(self.state, seat, text)
         else:
@@ -214,7 +245,30 @@ class Match:
             self._state = state
         self.moves.append(move)
         self._legal = {}
+        self._step = self._step_after(step, seat)
         return move
+
+    def _step_before(self, seat: int) -> SimultaneousStep | None:
+        """The simultaneous choice `seat` is about to act in (begun now if several seats are to move), or None."""
+        if self._step is not None:
+            return self._step
+        movers = self.to_move()
+        if len(movers) < 2:
+            return None
+        return SimultaneousStep(self.game.clone(self.state), len(self.moves), frozenset(movers))
+
+    def _step_after(self, step: SimultaneousStep | None, seat: int) -> SimultaneousStep | None:
+        """The simultaneous choice still under way after `seat` acted in `step`, or None once it is resolved.
+
+        It goes on while only seats of the step are to move and at least one of them has not chosen.
+        """
+        if step is None:
+            return None
+        chosen = step.chosen | {seat}
+        movers = set(self.to_move())
+        if not movers or not movers <= step.movers or movers <= chosen:
+            return None
+        return SimultaneousStep(step.start, step.moves, step.movers, chosen)
 
     def fork(self) -> "Match":
         """A second match at this point, with its own log, sharing the current state object.
@@ -234,9 +288,26 @@ class Match:
         return UndoPoint(len(self.moves), self.game.clone(self.state))
 
     def undo(self, point: UndoPoint) -> None:
-        """Go back to `point`: its state, and the moves before it."""
+        """Go back to `point`: its state, and the moves before it (a simultaneous choice under way there
+        is found again from the moves)."""
         self.state = point.state
         del self.moves[point.moves:]
+        self._step = self._step_from_moves()
+
+    def _step_from_moves(self) -> SimultaneousStep | None:
+        """The simultaneous choice under way after the logged moves, rebuilt from the seed (None if the
+        moves do not rebuild the state held)."""
+        game = self.game
+        state = game.new(self.players, self.seed, self.options)
+        replay = object.__new__(Match)
+        replay.__dict__.update(self.__dict__)
+        replay._state, replay.moves, replay._legal, replay._step = state, [], {}, None
+        for move in self.moves:
+            step = replay._step_before(move.seat)
+            game.apply_legal(replay._state, move.seat, move.action)
+            replay.moves.append(move)
+            replay._step = replay._step_after(step, move.seat)
+        return replay._step if replay._state == self._state else None
 
     # ----- records ---------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

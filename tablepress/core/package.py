@@ -20,6 +20,7 @@ A package is registered under the `tablepress.games` entry-point group (see `reg
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +41,13 @@ Evaluate = Callable[[Game, Any, int], float]
 StepValues = Callable[[Game, Any, int, Sequence[str]], list[float]]
 #: turn_goes_on(game, state, seat, action) -> whether `seat` is still to move after `action` (see Heuristics).
 TurnGoesOn = Callable[[Game, Any, int, str], bool]
+#: guess(game, state, seat, rng) -> the legal action a seat choosing at the same time is assumed to take.
+Guess = Callable[[Game, Any, int, random.Random], str]
+
+
+def random_guess(game: Game, state: Any, seat: int, rng: random.Random) -> str:
+    """The default guess at another seat's simultaneous choice: one of its legal actions, uniformly."""
+    return rng.choice(game.legal_actions(state, seat))
 
 
 def cloning_step_values(evaluate: Evaluate) -> StepValues:
@@ -143,6 +151,9 @@ class Heuristics:
     rather than by cloning and re-scoring; `state` is not changed. It must equal evaluating each child.
     `turn_goes_on`, if given, says without applying it whether `seat` is still to move after a legal
     action (a Flowers draw: yes; a placement: no), so lookahead need not clone a child whose turn is over.
+    `guess` is what a seat judging its part of a simultaneous choice assumes of the others choosing with
+    it (in its own determinization, before its own choice, so every one of its actions meets the same
+    guesses): by default a random legal action each.
     """
 
     seat_value: Evaluate = score_value
@@ -150,6 +161,7 @@ class Heuristics:
     search: Mapping[str, Any] = field(default_factory=dict)
     step_values: StepValues | None = None
     turn_goes_on: TurnGoesOn | None = None
+    guess: Guess = random_guess
 
     def __post_init__(self) -> None:
         if self.evaluate is None:

@@ -133,9 +133,10 @@ class TablepressEnv(AECEnv):
         return list(self.legal_by_id(agent).values())
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """`agent`'s observation from its view; the mask is all zeros unless it is to move."""
+        """`agent`'s observation from its view (in a simultaneous choice, as before anyone chose: see
+        `Match.seat_info`); the mask is all zeros unless it is to move."""
         seat = self.seat_of(agent)
-        view = self.game.view(self.state, seat)
+        view = self.match.seat_info(seat).view()
         return {"observation": self.spaces.observation.encode(view, seat),
                 "action_mask": self.spaces.mask(self.legal_by_id(agent))}
 

@@ -113,10 +113,13 @@ def decide(game_name: str, variant: str | None, state: Any, seat: int, spec: str
            limit: float | None = None, past: Played | None = None) -> str:
     """One AI decision: the agent `spec` seeded with `seed` chooses for `seat` within `limit` seconds
     (runs in a worker process; OutOfTime past the limit). With `past` the seat also sees the moves that
-    led to `state`, as it would in a simulation."""
+    led to `state`, as it would in a simulation, and decides a simultaneous choice from the position before
+    anyone chose in it (`Match.seat_info`)."""
     game = _game(game_name, variant)
     with time_limit(limit):
-        return make_agent(spec, seed).choose(SeatInfo(game, state, seat, match=_rebuilt(game, state, past)))
+        match = _rebuilt(game, state, past)
+        info = match.seat_info(seat) if match is not None else SeatInfo(game, state, seat)
+        return make_agent(spec, seed).choose(info)
 
 
 def _rebuilt(game: Game, state: Any, past: Played | None) -> Match | None:

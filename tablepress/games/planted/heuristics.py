@@ -19,9 +19,12 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import FEED, OVER, PlantedGame, PlantedState
+import random
+
+from .engine import CHOOSE, FEED, OVER, PlantedGame, PlantedState
 from .feeding import best_gain
 from .scoring import board_total
+from .views import NURSERY_GUESS
 
 #: How much a space that could be filled in a later round counts, against one filled now.
 FUTURE_WEIGHT = 0.4
@@ -177,3 +180,20 @@ def evaluate(game: PlantedGame, state: PlantedState, seat: int) -> float:
     values = seat_values(game, state)
     mine = values.pop(seat)
     return mine - max(values)
+
+
+def guess(game: PlantedGame, state: PlantedState, seat: int, rng: random.Random) -> str:
+    """A guess at what another seat does at the same time (`Heuristics.guess`). Choosing: as `determinize`
+    guesses a choice already made, a card of its hand at random, called for Nursery with the chance
+    NURSERY_GUESS where the seat may call. Feeding: the solver's best feeding."""
+    legal = game.legal_actions(state, seat)
+    if state.phase == FEED:
+        return legal[0]
+    if state.phase != CHOOSE:
+        return legal[rng.randrange(len(legal))]
+    hand = state.hands[seat]
+    card = hand[rng.randrange(len(hand))]
+    call = game.actions.nursery_text[card]
+    if call in legal and rng.random() < NURSERY_GUESS:
+        return call
+    return game.actions.play_text[card]

@@ -62,9 +62,9 @@ def board_panel(board: dict[str, Any], title: str, mine: bool) -> Panel:
     parts.append(Text(f"Tools: {', '.join(board['tools']) or '—'}", style="cyan"))
     parts.append(Text(f"Decorations: {', '.join(board['decorations']) or '—'}", style="magenta"))
     parts.append(Text(f"Propagation: {board['propagation']} token{'s' * (board['propagation'] != 1)}"))
-    status = f"Hand: {board['hand']['resource']} resource + {board['hand']['item']} item cards"
+    status = f"Holds {board['hand']['resource']} resource + {board['hand']['item']} item cards"
     if board.get("chosen"):
-        status += f" · a {board['chosen']} card chosen face down"
+        status += " (one of them chosen face down)"
     if board.get("feeding"):
         status += f" · {board['feeding']}"
     parts.append(Text(status, style="dim"))

@@ -2,8 +2,11 @@
 and determinization (a full state that agrees with what one seat knows).
 
 Boards, the nursery row, deck sizes, discards and revealed cards are public. Hands and hidden choices
-(with their Nursery calls) are private, but the back of a card shows whether it is a resource or an
-item card, and a seat remembers the hands it held this round and passed on.
+(with their Nursery calls) are private, but the back of a card in hand shows whether it is a resource
+or an item card, and a seat remembers the hands it held this round and passed on. Choices are made at
+the same time: until the reveal, what others see of a seat that has chosen is only that it has (its
+face-down card counts among the cards it holds), so a seat still choosing learns nothing from being
+asked after another.
 """
 
 from __future__ import annotations
@@ -99,9 +102,9 @@ def _plant(game: PlantedGame, plant: int) -> dict[str, Any]:
 
 def _board(game: PlantedGame, state: PlantedState, seat: int) -> dict[str, Any]:
     cards = game.cards
-    hand = state.hands[seat]
-    resources = sum(1 for c in hand if c in cards.shows)
     chosen = state.chosen[seat]
+    held = state.hands[seat] + ([chosen] if chosen else [])
+    resources = sum(1 for c in held if c in cards.shows)
     score = game.board_score(state, seat)
     board: dict[str, Any] = {
         "plants": [{**_plant(game, p), "tokens": t, "points": plant_points(cards.plants[p].spaces, t)}
@@ -113,9 +116,9 @@ def _board(game: PlantedGame, state: PlantedState, seat: int) -> dict[str, Any]:
         "score": score.total,
         "points": {"plants": score.plants, "propagation": score.propagation, "decorations": score.decorations,
                    "each_decoration": [{"decoration": n, "points": p} for n, p in score.decoration_rows]},
-        "hand": {"resource": resources, "item": len(hand) - resources},
-        # the back of a face-down card shows whether it is a resource or an item card
-        "chosen": None if not chosen else ("resource" if chosen in cards.shows else "item"),
+        # the cards the seat holds by their backs, a card chosen face down among them
+        "hand": {"resource": resources, "item": len(held) - resources},
+        "chosen": bool(chosen),
         "fed": state.fed[seat] if state.phase == FEED else None,
         "feeding": state.feeds[seat] or None,
     }
@@ -139,21 +142,22 @@ def hidden_zones(state: PlantedState) -> dict[str, Any]:
 def determinize(game: PlantedGame, state: PlantedState, seat: int, rng: random.Random) -> PlantedState:
     """Resample what `seat` cannot know: deck orders, unknown hands and choices, other seats' Nursery calls, chance.
 
-    Unknown cards stay of their kind (resource or item: the backs differ). A hand the seat held and
-    passed on keeps its cards; only which of them its holder has chosen is resampled.
+    Unknown cards stay of their kind (resource or item: the backs of cards in hand differ). A hand the
+    seat held and passed on keeps its cards. Which of the cards another seat holds is its face-down
+    choice is drawn among all of them, whatever their kind: the back of a chosen card is not seen.
     """
     cards = game.cards
     copy = plain.clone(state)
     known = set(known_seats(game, state, seat))
-    slots: dict[bool, list[tuple[list[int], int]]] = {False: [], True: []}
+    held: dict[int, list[int]] = {}
     for other in range(state.players):
-        if other == seat or other in known:
-            continue
-        hand = copy.hands[other]
-        for index, card in enumerate(hand):
-            slots[card not in cards.shows].append((hand, index))
-        if copy.chosen[other]:
-            slots[copy.chosen[other] not in cards.shows].append((copy.chosen, other))
+        if other != seat:
+            held[other] = copy.hands[other] + ([copy.chosen[other]] if copy.chosen[other] else [])
+    slots: dict[bool, list[tuple[list[int], int]]] = {False: [], True: []}
+    for other, cards_held in held.items():
+        if other not in known:
+            for index, card in enumerate(cards_held):
+                slots[card not in cards.shows].append((cards_held, index))
     for items, deck in ((False, copy.resource_deck), (True, copy.item_deck)):
         slots[items] += [(deck, index) for index in range(len(deck))]
     for items in (False, True):
@@ -161,21 +165,14 @@ def determinize(game: PlantedGame, state: PlantedState, seat: int, rng: random.R
         shuffle(rng, pool)
         for (holder, index), card in zip(slots[items], pool):
             holder[index] = card
-    for other in range(state.players):
-        if other == seat:
-            continue
-        if other in known and copy.chosen[other]:
-            chosen_item = copy.chosen[other] not in cards.shows
-            held = sorted(copy.hands[other] + [copy.chosen[other]])
-            candidates = [c for c in held if (c not in cards.shows) == chosen_item]
-            pick = candidates[rng.randrange(len(candidates))]
-            held.remove(pick)
-            copy.hands[other], copy.chosen[other] = held, pick
-        else:
-            copy.hands[other].sort()
+    for other, cards_held in held.items():
+        cards_held.sort()
         if copy.chosen[other]:
+            pick = cards_held.pop(rng.randrange(len(cards_held)))
+            copy.chosen[other] = pick
             can_call = len(copy.plants[other]) < cards.max_plants
             copy.nursery[other] = can_call and rng.random() < NURSERY_GUESS
+        copy.hands[other] = cards_held
     copy.plant_deck.sort()
     shuffle(rng, copy.plant_deck)
     copy.rng = rng.getrandbits(63)

@@ -98,7 +98,7 @@
     const facts = [`${b.score} points = plants ${pts.plants ?? "?"} + propagation ${pts.propagation ?? "?"} + decorations ${pts.decorations ?? "?"}` +
       (decor ? ` (${decor})` : ""), `propagation tokens ${b.propagation}`, res,
       b.tools.length ? `tools: ${b.tools.join(", ")}` : null, b.decorations.length ? `decorations: ${b.decorations.join(", ")}` : null,
-      `hand: ${b.hand.resource} resource + ${b.hand.item} item cards`,
+      `holds ${b.hand.resource} resource + ${b.hand.item} item cards` + (b.chosen ? " (one chosen face down)" : ""),
       view.public.phase === "choose" ? (b.chosen ? "has chosen" : "choosing…") : null,
       b.feeding ? `last fed: ${b.feeding.replace(/^feed /, "")}` : null].filter(Boolean);
     const moving = view.to_move.includes(seat);
