@@ -1,5 +1,6 @@
 """The headline findings of a run, most important first: turn-position advantage, dominant agents, the
-strongest and weakest cards, cards whose holders win more or less, decisiveness, and what only the game's own
+strongest and weakest cards, cards whose holders win more or less, card pairs that win together
+(`pairs.py`), decisiveness, and what only the game's own
 figures show (its stats module's `game_findings`).
 
 Each finding has an effect size (`effect`, in the unit of its `subject`), a 95% interval, a p-value and
@@ -25,8 +26,8 @@ CORRECTION = "Benjamini–Hochberg"
 #: The order of kinds among significant findings: causal, design-level problems before associations
 #: (a card's lift mixes in who drew it) and facts about the seats.
 PRIORITY = {kind: rank for rank, kind in enumerate(
-    ("turn position", "turn rhythm", "bot blind spot", "card strength", "card lift", "dominant strategy",
-     "decisiveness"))}
+    ("turn position", "turn rhythm", "bot blind spot", "card strength", "card lift", "card pair",
+     "dominant strategy", "decisiveness"))}
 ALPHA = 0.05
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
@@ -158,6 +159,18 @@ def lift_findings(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def pair_findings(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The strongest card pairs (`pairs.py`): seats holding both win more or less than each card alone
+    predicts. Their p is already corrected for every pair tested; the ranking corrects it again with the rest."""
+    from .pairs import pair_text
+
+    found = summary.get("pairs") or {}
+    fair = 1 / summary["players"] if summary.get("players") else 0.0
+    return [_finding("card pair", f"{pair['measure']} {pair['cards'][0]} + {pair['cards'][1]}", pair["lift"],
+                     pair["ci95"], fair, pair["p_adjusted"], pair_text(pair, found.get("tested", 0)))
+            for pair in found.get("pairs", [])]
+
+
 def decisiveness_findings(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
     """How often the leader at halfway wins, against the fair share a lead that meant nothing would give."""
     if summary["players"] < 2 or "decisiveness" not in summary:
@@ -202,7 +215,7 @@ def findings(summary: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], hook
     """Every finding of a run, ranked (see the module's docstring). `hooks`: the game's stats module, if any."""
     families = getattr(hooks, "FAMILIES", {}) if hooks is not None else {}
     found = (position_findings(summary) + agent_findings(summary) + family_findings(summary, rows, families)
-             + lift_findings(summary) + decisiveness_findings(summary))
+             + lift_findings(summary) + pair_findings(summary) + decisiveness_findings(summary))
     if hooks is not None and hasattr(hooks, "game_findings"):
         for spot in hooks.game_findings(summary):
             found.append({"ci95": None, "reference": None, "unit": "share", "p_value": None, **spot})

@@ -19,6 +19,7 @@ from .cardstats import card_table, distributions, score_over_time
 from .design import cycle
 from .findings import CORRECTION, adjust, findings
 from .numbers import number
+from .pairs import card_pairs
 
 Z95 = 1.959963984540054
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
@@ -169,6 +170,7 @@ def summarise(rows: Sequence[dict[str, Any]], game: str, players: int, seed: int
     summary["warnings"] = warnings(summary, seats_spec)
     hooks = _hooks(game)
     summary["bots"] = dict(getattr(hooks, "BOTS", {})) if hooks is not None else {}
+    summary["pairs"] = card_pairs(rows, players)
     summary["findings"] = findings(summary, rows, hooks)
     summary["correction"] = CORRECTION
     return summary
@@ -342,3 +344,19 @@ def verdict(differences: dict[str, Any], label_b: str = "B", label_a: str = "A")
     return (f"{label_b} moves {len(moved)} of {len(differences)} figures beyond chance ({CORRECTION}-corrected "
             f"p < 0.05); the largest: {figure_label(moved[0])} {number(top['a'])} → {number(top['b'])} "
             f"({sign}{number(abs(top['diff']))}{relative})")
+
+
+# ----- what a run leaves out ---------------------------------------------------------------------
+def left_out(game: Any, players: int, options: Any) -> list[str]:
+    """What the game leaves out of play at this player count and these options (its stats module's optional
+    `left_out(game, players, options) -> list[str]`, e.g. Pressed's flowers not in the deck); [] without one."""
+    from ..core.errors import TablepressError
+    from .runner import stats_module
+
+    hooks = stats_module(game)
+    if hooks is None or not hasattr(hooks, "left_out"):
+        return []
+    try:
+        return [str(item) for item in hooks.left_out(game, players, options)]
+    except TablepressError:
+        return []
