@@ -214,20 +214,25 @@ def simulate(
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
     address: Annotated[Optional[str], typer.Option(help="Ray cluster address (default: a local Ray)")] = None,
     variant: Annotated[Optional[list[str]], typer.Option(help="TOML file overriding the card data (twice: compare them)")] = None,
-    compare: Annotated[Optional[tuple[str, str]], typer.Option(help="A B: two variant files (or 'base') on the same seeds")] = None,
+    compare: Annotated[Optional[tuple[str, str]], typer.Option(help="A B [C ...]: variant files (or 'base') on the same seeds, with a verdict on the game's quality measures")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     report: Annotated[Optional[Path], typer.Option(help="write an HTML report with plots here")] = None,
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="save one row per game (.sqlite or .parquet)")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="save one row per game (.sqlite, .parquet or .csv)")] = None,
     records: Annotated[Optional[Path], typer.Option(help="write every game's record (JSON) into this folder")] = None,
+    vary: Annotated[Optional[str], typer.Option(help="FIELD=LO..HI: play at each value on common seeds and plot the quality measures (as tune --vary)")] = None,
+    plot: Annotated[Optional[Path], typer.Option(help="where --vary writes its plot (.png; default: beside --report, else sensitivity-FIELD.png)")] = None,
+    more: Annotated[Optional[list[str]], typer.Argument(help="more variants after --compare A B", show_default=False)] = None,
 ) -> None:
     """Self-play many games (seats rotated over the turn positions) and print the findings, then the balance summary."""
-    from .sim.command import parse_player_counts, simulate_command
+    from .sim.command import compare_arguments, parse_player_counts, simulate_command
 
     try:
+        game, compare = compare_arguments(game, compare, more or [])
         counts = [player_count(get_game(game), count, seats) for count in parse_player_counts(players)] or [
             player_count(get_game(game), None, seats)]
         simulate_command(game, games, seed, seats, counts if len(counts) > 1 else counts[0], parse_options(option),
-                         jobs, backend, address, variant, compare, as_json, report, out, records, console, errors)
+                         jobs, backend, address, variant, compare, as_json, report, out, records, console, errors,
+                         vary=vary, plot=plot)
     except TablepressError as exc:
         raise fail(str(exc)) from None
 

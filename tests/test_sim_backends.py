@@ -26,7 +26,7 @@ def test_jobs_1_jobs_2_and_ray_give_identical_results() -> None:
     one = _json("--jobs", "1")
     two = _json("--jobs", "2")
     on_ray = _json("--backend", "ray")
-    assert one == two == on_ray
+    assert {**one, "provenance": None} == {**two, "provenance": None} == {**on_ray, "provenance": None}
     assert sum(seat["wins"] for seat in one["seats"]) == pytest.approx(20)
 
 

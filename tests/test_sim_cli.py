@@ -73,7 +73,7 @@ def test_the_same_seed_gives_the_same_numbers_and_another_seed_others() -> None:
     one = simulate_json("flowers", "-n", "10", "--seed", "9", "--jobs", "1")
     two = simulate_json("flowers", "-n", "10", "--seed", "9", "--jobs", "1")
     other = simulate_json("flowers", "-n", "10", "--seed", "10", "--jobs", "1")
-    assert one == two
+    assert {**one, "provenance": None} == {**two, "provenance": None}  # the same numbers; the time taken differs
     assert one["seats"] != other["seats"]
 
 
@@ -112,7 +112,7 @@ def test_a_broken_variant_is_one_clear_line(tmp_path: Path, text: str, expected:
 def test_a_missing_variant_file_and_bad_arguments_are_clear() -> None:
     for args, expected in [
         (["--variant", "/nonexistent/v.toml"], "cannot read"),
-        (["--out", "rows.csv"], ".sqlite"),
+        (["--out", "rows.txt"], ".csv"),
         (["--backend", "cloud"], "local or ray"),
         (["--jobs", "0"], "--jobs"),
         (["--seats", "human"], "human"),

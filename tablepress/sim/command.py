@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -64,10 +65,10 @@ def check_arguments(games: int, jobs: int | None, backend: str, address: str | N
     if report is not None and report.suffix.lower() not in (".html", ".htm"):
         raise TablepressError(f"{report}: --report writes an .html file")
     if out is not None and "=" in out.name and out.suffix.lower() not in FORMATS:
-        raise TablepressError(f"-o {out}: -o names the rows file (.sqlite or .parquet); give game options as "
+        raise TablepressError(f"-o {out}: -o names the rows file (.sqlite, .parquet or .csv); give game options as "
                               f"--option {out}")
     if out is not None and out.suffix.lower() not in FORMATS:
-        raise TablepressError(f"{out}: --out takes a .sqlite, .db or .parquet file")
+        raise TablepressError(f"{out}: --out takes a .sqlite, .db, .parquet or .csv file")
     for path in (report, out):
         if path is not None and not path.resolve().parent.is_dir():
             raise TablepressError(f"{path}: the folder {path.resolve().parent} does not exist")
@@ -99,16 +100,32 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
                      option: Mapping[str, Any], jobs: int | None, backend: str, address: str | None,
                      variant: Sequence[str] | None, compare: Sequence[str] | None, as_json: bool,
                      report: Path | None, out: Path | None, records: Path | None,
-                     console: Console, errors: Console) -> None:
+                     console: Console, errors: Console, vary: str | None = None, plot: Path | None = None) -> None:
     """Run `tablepress simulate` (contract.md); raises TablepressError for bad input.
 
-    `players` as a list of counts runs a sweep: one run per count on the same seed, compared.
+    `players` as a list of counts runs a sweep: one run per count on the same seed, compared. `vary`
+    (`FIELD=LO..HI`) runs the game at each value of one card-data field (`sensitivity.py`). Two or more
+    `compare` sources are played on the same seeds and judged on the game's quality measures (`verdict.py`).
     """
+    started = time.time()
     chosen = get_game(game)
+    if vary is not None:
+        from .sensitivity_command import sensitivity_command
+
+        if compare or isinstance(players, Sequence) and not isinstance(players, str) and len(players) > 1:
+            raise TablepressError("--vary plays one card set at one player count: leave out --compare and a "
+                                  "--players list")
+        count_given = players[0] if isinstance(players, Sequence) and not isinstance(players, str) else players
+        if records is not None:
+            raise TablepressError("--records is for one run; leave it out of --vary")
+        sensitivity_command(chosen, vary, games, seed, seats, count_given, option, jobs, backend, address,
+                            ", ".join(variant) if variant else None, as_json, report, out, plot, console, errors,
+                            started)
+        return
     if isinstance(players, Sequence) and not isinstance(players, str):
         if len(players) > 1:
             _sweep_command(chosen, games, seed, seats, list(players), option, jobs, backend, address, variant,
-                           compare, as_json, report, out, records, console, errors)
+                           compare, as_json, report, out, records, console, errors, started)
             return
         players = players[0] if players else None
     count, _ = seat_plan(chosen, seats, players)
@@ -122,15 +139,19 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
         compare, variants = tuple(variants), []
     check_arguments(games, jobs, backend, address, report, out)
     sources = list(compare) if compare else [variants[0] if variants else None]
-    arms = [Arm(*_variant(source, chosen, count, options)) for source in sources]
-    if compare and len(arms) == 2 and arms[0].label == arms[1].label:
-        arms = [Arm(f"A: {arms[0].label}", arms[0].overrides), Arm(f"B: {arms[1].label}", arms[1].overrides)]
+    arms = distinct_labels([Arm(*_variant(source, chosen, count, options)) for source in sources])
     folders: list[str | None] | None = None
     if records is not None:
         make_folder(records)
         folders = [str(make_folder(records / _slug(arm.label)) if len(arms) > 1 else records) for arm in arms]
     result = _run_with_bar(chosen, games, arms, seed, seats, count, options, backend, jobs, address, folders, errors)
     runs, differences = result.runs, result.differences
+    extra = 0
+    if len(arms) > 1:
+        extra = _judge_with_skill_gap(result, chosen, arms, options, backend, jobs, address, errors, as_json)
+    sources_text = ["--compare", *[source or "base" for source in sources]] if compare else (
+        ["--variant", variants[0]] if variants else [])
+    _stamp(result.provenance, started, extra, chosen.name, games, result.seed, seats, players, option, sources_text)
     if out is not None:
         from .store import save_rows
 
@@ -139,29 +160,96 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
     if report is not None:
         from .report import write_report
 
-        write_report(report, runs, differences)
+        write_report(report, runs, differences, provenance=result.provenance, quality=result.quality)
     if as_json:
         print(json.dumps(result.as_json(), ensure_ascii=False))
         return
+    if result.quality is not None:
+        print_quality(console, result.quality)
     if differences is not None:
-        console.print(f"[bold]Verdict:[/] {verdict(differences, runs[1][0], runs[0][0])}")
-        changes = runs[1][1].get("changes") or runs[0][1].get("changes")
-        if changes:
+        console.print(f"[bold]Figures:[/] {verdict(differences, runs[-1][0], runs[0][0])}")
+        changes = runs[-1][1].get("changes") or runs[0][1].get("changes")
+        if changes and len(runs) == 2:
             console.print(changes_table(changes))
-        console.print(differences_table(differences, runs[0][0], runs[1][0]))
+        console.print(differences_table(differences, runs[0][0], runs[-1][0]))
     for label, summary, _ in runs:
         print_summary(console, summary, label if len(runs) > 1 else summary.get("variant"), show_changes=len(runs) == 1)
     for path, what in ((report, "report"), (out, "rows"), (records, "records")):
         if path is not None:
             console.print(f"{what} written to {path}")
+    print_provenance(console, result.provenance)
+
+
+def compare_arguments(game: str, compare: Sequence[str] | None, more: Sequence[str]) -> tuple[str, list[str] | None]:
+    """`simulate GAME --compare A B C D`: the command line parser takes A B as --compare's pair and C D as
+    extra arguments; (game, every variant in order). One clear line for extra arguments without --compare."""
+    from ..core.registry import game_names
+
+    extra = list(more)
+    if not compare:
+        if extra:
+            raise TablepressError(f"unexpected argument {extra[0]!r}: simulate takes one GAME (more variants "
+                                  "follow --compare A B)")
+        return game, None
+    if game not in game_names() and any(name in game_names() for name in extra):
+        # `simulate --compare A B C GAME`: the parser took C for the game.
+        named = next(name for name in extra if name in game_names())
+        extra = [game, *[name for name in extra if name != named]]
+        game = named
+    return game, [*compare, *extra]
+
+
+def distinct_labels(arms: Sequence[Arm]) -> list[Arm]:
+    """Arms whose labels are all different: a label given twice is prefixed A:, B:, C:..."""
+    labels = [arm.label for arm in arms]
+    if len(set(labels)) == len(labels):
+        return list(arms)
+    return [Arm(f"{chr(ord('A') + i)}: {arm.label}" if i < 26 else f"{i + 1}: {arm.label}", arm.overrides)
+            for i, arm in enumerate(arms)]
+
+
+def _stamp(provenance: dict[str, Any] | None, started: float, extra: int, game: str, games: int, seed: int,
+           seats: str | None, players: Any, option: Mapping[str, Any], more: Sequence[str]) -> None:
+    """Finish a run's provenance for the command line: the whole command's time, its extra games, how to repeat it."""
+    from .provenance import rerun_command, typed_command
+
+    if provenance is None:
+        return
+    provenance.update(seconds=round(time.time() - started, 3), extra_games=extra, command=typed_command(),
+                      rerun=rerun_command(game, games, seed, seats, players, option, more))
+
+
+def _judge_with_skill_gap(result: SimulationResult, chosen: Game, arms: Sequence[Arm], options: Mapping[str, Any],
+                          backend: str, jobs: int | None, address: str | None, errors: Console,
+                          quiet: bool) -> int:
+    """Measure each arm's skill gap (greedy in one seat, random in the others, on the run's seeds) with a
+    progress bar, and judge the arms again with it; the number of extra games played."""
+    from .service import play_skill_gap
+    from .verdict import SKILL_SEATS, quality_verdict
+
+    players, games = result.players, result.games
+    if players < 2:
+        return 0
+    if not quiet:
+        errors.print(f"skill gap: {games} more games per variant ({SKILL_SEATS} rotated over the seats, the same "
+                     "seeds), to see whether skill still pays", highlight=False)
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
+               TextColumn("ETA"), TimeRemainingColumn())
+    with Progress(*columns, console=errors, transient=True) as progress:
+        tasks = {arm.label: progress.add_task(f"skill gap: {arm.label}", total=games) for arm in arms}
+        skill = play_skill_gap(chosen.name, games, arms, result.seed, players, options, backend, jobs, address,
+                               on_rows=lambda label, n: progress.advance(tasks[label], n))
+    result.quality = quality_verdict([(label, rows) for label, _, rows in result.runs], skill)
+    return games * len(arms)
 
 
 def _sweep_command(chosen: Game, games: int, seed: int | None, seats: str | None, counts: list[int],
                    option: Mapping[str, Any], jobs: int | None, backend: str, address: str | None,
                    variant: Sequence[str] | None, compare: Sequence[str] | None, as_json: bool,
                    report: Path | None, out: Path | None, records: Path | None,
-                   console: Console, errors: Console) -> None:
-    """`--players 2,3,4`: one run per count on the same seed, then the counts compared (terminal, --json, report)."""
+                   console: Console, errors: Console, started: float | None = None) -> None:
+    """`--players 2,3,4`: one run per count on the same seed, then the counts compared on the quality measures
+    and figure by figure (terminal, --json, report)."""
     if compare or len(variant or []) > 1:
         raise TablepressError("a player-count sweep plays one card set: give at most one --variant, no --compare")
     if records is not None:
@@ -178,6 +266,11 @@ def _sweep_command(chosen: Game, games: int, seed: int | None, seats: str | None
         sweep = run_sweep(chosen.name, games, counts, seed, seats, options, arm, backend, jobs, address,
                           on_rows=lambda label, n: progress.advance(tasks[label], n))
     runs = sweep.runs
+    from .verdict import quality_verdict
+
+    sweep.quality = quality_verdict([(label, rows) for label, _, rows in runs])
+    _stamp(sweep.provenance, started or time.time(), 0, chosen.name, games, sweep.seed, seats, counts, option,
+           ["--variant", variant[0]] if variant else [])
     if out is not None:
         from .store import save_rows
 
@@ -185,16 +278,79 @@ def _sweep_command(chosen: Game, games: int, seed: int | None, seats: str | None
     if report is not None:
         from .report import write_report
 
-        write_report(report, runs, None)
+        write_report(report, runs, None, provenance=sweep.provenance, quality=sweep.quality)
     if as_json:
         print(json.dumps(sweep.as_json(), ensure_ascii=False))
         return
+    print_quality(console, sweep.quality)
     console.print(sweep_table(runs))
     for label, summary, _ in runs:
         print_summary(console, summary, summary.get("variant"))
     for path, what in ((report, "report"), (out, "rows")):
         if path is not None:
             console.print(f"{what} written to {path}")
+    print_provenance(console, sweep.provenance)
+
+
+def print_provenance(console: Console, provenance: Mapping[str, Any] | None) -> None:
+    """Where the numbers come from, as the last dim lines: version, commit, time, machine, seeds, command."""
+    from .provenance import provenance_lines
+
+    if provenance:
+        for line in provenance_lines(provenance):
+            console.print(Text(line, style="dim"))
+
+
+def print_quality(console: Console, quality: Mapping[str, Any]) -> None:
+    """The verdict on the game: its headline, then one row per quality measure naming the better variant."""
+    console.print(f"[bold]Verdict:[/] on the game's quality measures, {quality['headline']}")
+    console.print(quality_table(quality))
+
+
+def quality_table(quality: Mapping[str, Any]) -> Table:
+    """Each quality measure: every variant's estimate with its interval, which is better, and against the first
+    the difference with its interval and corrected p."""
+    labels = quality["labels"]
+    table = Table(title="Quality measures (which variant plays better)",
+                  caption=f"p corrected for {quality['tests']} comparisons by {quality['correction']}; "
+                          f"{quality['method']}")
+    table.add_column("measure")
+    table.add_column("better")
+    for label in labels:
+        table.add_column(label, justify="right")
+    for label in labels[1:]:
+        table.add_column(f"{label} − {labels[0]}" if len(labels) > 2 else "B − A", justify="right")
+        table.add_column("p (corrected)", justify="right")
+    table.add_column("verdict")
+    for m in quality["measures"]:
+        cells = [f"{_estimate(v, m)} {_estimate_ci(v, m)}" for v in m["values"]]
+        pairs = []
+        for pair in m["pairs"]:
+            pairs += [f"{_diff(pair['diff'], m)} {_diff_ci(pair['ci95'], m)}",
+                      p_text(pair["p_adjusted"]).removeprefix("p = ")]
+        mark = "[bold]" if m.get("best") else ""
+        table.add_row(m["label"].split(" (")[0], m["better_text"], *cells, *pairs, f"{mark}{m['text']}")
+    return table
+
+
+def _estimate(value: Mapping[str, Any], measure: Mapping[str, Any]) -> str:
+    return percent(value["value"]) if measure.get("unit") == "rate" else number(value["value"])
+
+
+def _estimate_ci(value: Mapping[str, Any], measure: Mapping[str, Any]) -> str:
+    return interval(value["ci95"], measure.get("unit") == "rate")
+
+
+def _diff(diff: float, measure: Mapping[str, Any]) -> str:
+    if measure.get("unit") == "rate":
+        return f"{'+' if diff > 0 else ''}{number(diff * 100)} pts"
+    return f"{'+' if diff > 0 else ''}{number(diff)}"
+
+
+def _diff_ci(ci: Sequence[float], measure: Mapping[str, Any]) -> str:
+    if measure.get("unit") == "rate":
+        return f"[{number(ci[0] * 100)}, {number(ci[1] * 100)}]"
+    return interval(ci)
 
 
 def _slug(label: str) -> str:
@@ -244,6 +400,9 @@ def print_summary(console: Console, summary: dict[str, Any], label: str | None =
     title = f"{summary['game']} — {summary['games']} games, {summary['players']} players, seed {summary.get('seed')}"
     console.print(f"[bold]{title}{f' — variant {label}' if label else ''}[/]")
     print_warnings(console, summary)
+    if summary.get("left_out"):
+        console.print(f"[bold]Not in play at {summary['players']} players:[/] {', '.join(summary['left_out'])}",
+                      highlight=False)
     if summary.get("findings"):
         console.print(findings_table(summary))
     if summary.get("changes") and show_changes:

@@ -429,6 +429,7 @@ def _run_html(label: str, summary: dict[str, Any]) -> str:
                                           for e in next(iter(summary["cards"].values()))):
             parts.append(plot_lifts(label, summary))
         parts.append(_cards_html(summary))
+        parts.append(_pairs_html(summary))
     if any(summary.get("distributions", {}).values()):
         parts.append(plot_distributions(label, summary))
     parts.append("<h4>Summary</h4>" + _shape_html(summary))
@@ -464,18 +465,93 @@ def _sweep_html(runs: Sequence[Run]) -> str:
     return plot_sweep(runs) + _table(["figure", *[label for label, _, _ in runs]], rows)
 
 
-def write_report(path: str | Path, runs: Sequence[Run], differences: dict[str, Any] | None = None) -> None:
-    """Write the report page for one run, two runs and their differences, or a sweep over player counts."""
-    page = report_html(runs, differences)
+def _quality_html(quality: dict[str, Any]) -> str:
+    """The verdict on the game: the headline, then each quality measure's values, differences and verdict."""
+    labels = quality["labels"]
+    heads = ["measure", "better", *labels]
+    for label in labels[1:]:
+        heads += [f"{label} − {labels[0]}" if len(labels) > 2 else "B − A", "95% interval", "p (corrected)"]
+    heads.append("verdict")
+    rows = []
+    for m in quality["measures"]:
+        rate = m.get("unit") == "rate"
+        cells = [f"{percent(v['value']) if rate else _fmt(v['value'])}<br><span class=meta>"
+                 f"{interval(v['ci95'], rate)}</span>" for v in m["values"]]
+        for pair in m["pairs"]:
+            scale = 100 if rate else 1
+            cells += [f"{_fmt(pair['diff'] * scale)}{' pts' if rate else ''}",
+                      interval([v * scale for v in pair["ci95"]]), p_text(pair["p_adjusted"])]
+        verdict_cell = f'<span class="sig">{html.escape(m["text"])}</span>' if m.get("best") else html.escape(m["text"])
+        rows.append([html.escape(m["label"]), html.escape(m["better_text"]), *cells, verdict_cell])
+    skill = quality.get("skill_seats")
+    note = (f"<p class=meta>Each variant against {html.escape(labels[0])} on the same seeds; "
+            f"{html.escape(quality['method'])}; p corrected for all {quality['tests']} comparisons by "
+            f"{html.escape(quality['correction'])}. A first-player gap is compared by its distance to the fair "
+            "share."
+            + (f" The skill gap played extra games: {html.escape(skill)} rotated over the seats, on the run's seeds, "
+               "for each variant." if skill else "") + "</p>")
+    return (f"<p class=verdict>Verdict on the game: {html.escape(quality['headline'])}</p>"
+            + _table(heads, rows).replace("<table>", "<table class=quality>", 1) + note)
+
+
+def _provenance_html(provenance: dict[str, Any] | None) -> str:
+    """Where the numbers come from, as the report's small print under the title."""
+    from .provenance import provenance_lines
+
+    if not provenance:
+        return ""
+    lines = "".join(f"<li>{html.escape(line)}</li>" for line in provenance_lines(provenance))
+    seeds = provenance.get("game_seeds") or {}
+    listed = ", ".join(str(seed) for seed in seeds.get("seeds", [])[:50])
+    more = "" if len(seeds.get("seeds", [])) <= 50 else " … (all in --json)"
+    return (f"<details class=meta><summary>Provenance: tablepress {html.escape(str(provenance.get('tablepress')))}, "
+            f"{provenance.get('seconds')} s on {html.escape(str((provenance.get('machine') or {}).get('cores')))} cores"
+            f"</summary><ul>{lines}<li>game seeds: {listed}{more}</li></ul></details>")
+
+
+def _left_out_html(summary: dict[str, Any]) -> str:
+    if not summary.get("left_out"):
+        return ""
+    return (f"<p class=warn><b>Not in play at {summary['players']} players:</b> "
+            f"{html.escape(', '.join(summary['left_out']))}</p>")
+
+
+def _pairs_html(summary: dict[str, Any]) -> str:
+    """The strongest card pairs: seats with both win more or less than each card alone predicts."""
+    found = summary.get("pairs") or {}
+    if not found.get("tested"):
+        return ""
+    rows = [[html.escape(f"{p['measure']} {p['cards'][0]} + {p['cards'][1]}"), p["support"], percent(p["win_both"]),
+             percent(p["expected"]), f"{_fmt(p['lift'] * 100)} pts",
+             interval([v * 100 for v in p["ci95"]]), p_text(p["p_adjusted"])] for p in found.get("pairs", [])]
+    note = (f"<p class=meta>{found['tested']} pairs with at least {found['min_support']} players in each group "
+            f"(both, either alone, neither) tested; p corrected for all of them by {html.escape(found['correction'])}; "
+            "expected = win share with the first alone + with the second alone − with neither.</p>")
+    if not rows:
+        return "<h4>Card pairs</h4><p>No pair of cards wins together beyond chance.</p>" + note
+    return ("<h4>Card pairs that win together (strongest first)</h4>"
+            + _table(["pair", "players with both", "win share with both", "expected from each alone", "lift",
+                      "95% interval (pts)", "p (corrected)"], rows) + note)
+
+
+def write_report(path: str | Path, runs: Sequence[Run], differences: dict[str, Any] | None = None,
+                 provenance: dict[str, Any] | None = None, quality: dict[str, Any] | None = None,
+                 extra_html: str = "") -> None:
+    """Write the report page for one run, two or more runs and their differences, or a sweep over player counts
+    (`extra_html`: a section placed after the verdict, such as a sensitivity plot)."""
+    page = report_html(runs, differences, provenance, quality, extra_html)
     try:
         Path(path).write_text(page, encoding="utf-8")
     except OSError as exc:
         raise TablepressError(f"{path}: cannot write the report ({exc.strerror})") from None
 
 
-def report_html(runs: Sequence[Run], differences: dict[str, Any] | None = None) -> str:
-    """The report page (one self-contained HTML document, plots inline) for one run, two runs and their
-    differences, or runs at several player counts (a sweep)."""
+def report_html(runs: Sequence[Run], differences: dict[str, Any] | None = None,
+                provenance: dict[str, Any] | None = None, quality: dict[str, Any] | None = None,
+                extra_html: str = "") -> str:
+    """The report page (one self-contained HTML document, plots inline) for one run, two or more runs and their
+    differences, or runs at several player counts (a sweep); the verdict on the game's quality measures
+    (`quality`) comes before any other number, the provenance under the title."""
     first = runs[0][1]
     sweep = len({summary["players"] for _, summary, _ in runs}) > 1
     players = ", ".join(str(summary["players"]) for _, summary, _ in runs) if sweep else str(first["players"])
@@ -485,16 +561,21 @@ def report_html(runs: Sequence[Run], differences: dict[str, Any] | None = None) 
     specs = ", ".join(str(s["agent"]) for s in first["seats"])
     body = [f"<h1>Balance report: {html.escape(title)}</h1>",
             f"<p class=meta>seed {first.get('seed')}; seats {html.escape(specs)}"
-            + ("; the runs share their seeds (common random numbers)" if len(runs) > 1 else "") + "</p>"]
+            + ("; the runs share their seeds (common random numbers)" if len(runs) > 1 else "") + "</p>",
+            _provenance_html(provenance)]
+    if quality is not None:
+        body += ["<h2>Verdict on the game</h2>", _quality_html(quality)]
+    body.append(extra_html)
     for label, summary, _ in runs[: 1 if not sweep else len(runs)]:
-        body.append(_warnings_html(summary))
+        body.append(_warnings_html(summary) + _left_out_html(summary))
     if differences is not None:
-        changes = runs[1][1].get("changes") or []
-        body += [f"<p class=verdict>{html.escape(verdict(differences, runs[1][0], runs[0][0]))}</p>",
-                 "<h2>What the variant changes</h2>",
+        changes = runs[-1][1].get("changes") or []
+        last = runs[-1][0]
+        body += [f"<p class=verdict>{html.escape(verdict(differences, last, runs[0][0]))}</p>",
+                 f"<h2>What {'the variant changes' if len(runs) == 2 else html.escape(last) + ' changes'}</h2>",
                  _changes_html(changes) if changes else "<p>B plays the published cards.</p>",
                  "<h2>Differences, largest first</h2>", plot_differences(differences),
-                 _differences_html(differences, (runs[0][0], runs[1][0]))]
+                 _differences_html(differences, (runs[0][0], last))]
     if sweep:
         body += ["<h2>Player counts compared</h2>", _sweep_html(runs)]
     for label, summary, _ in runs:

@@ -8,6 +8,7 @@ summaries and `--json` on both.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,19 +42,28 @@ class SimulationResult:
     seed: int
     runs: list[tuple[str, dict[str, Any], list[dict[str, Any]]]] = field(default_factory=list)
     differences: dict[str, Any] | None = None
+    #: Where the numbers come from (`provenance.py`): version, commit, seeds, time, machine.
+    provenance: dict[str, Any] | None = None
+    #: The verdict on the game's quality measures for a comparison (`verdict.py`), better/worse per measure.
+    quality: dict[str, Any] | None = None
 
     def as_json(self) -> dict[str, Any]:
-        """What `simulate --json` prints: one arm's summary, or {a, b, changes, differences, verdict} for a
-        comparison; every number in the one format of `numbers.py`."""
+        """What `simulate --json` prints: one arm's summary, or {quality, a, b, changes, differences, verdict}
+        for a comparison (b: the last arm; with three or more, `arms` lists every summary and the differences
+        are the last against the first); with its `provenance`; every number in the one format of `numbers.py`."""
+        extra = {"provenance": self.provenance} if self.provenance is not None else {}
         if self.differences is None:
-            return clean(self.runs[0][1])
+            return clean({**self.runs[0][1], **extra})
         from .findings import CORRECTION
         from .stats import verdict
 
+        quality = {"quality": self.quality} if self.quality is not None else {}
         return clean({"game": self.game, "games": self.games, "players": self.players, "seed": self.seed,
-                      "a": self.runs[0][1], "b": self.runs[1][1], "changes": self.runs[1][1].get("changes", []),
-                      "correction": CORRECTION, "verdict": verdict(self.differences, self.runs[1][0], self.runs[0][0]),
-                      "differences": self.differences})
+                      **quality, "a": self.runs[0][1], "b": self.runs[-1][1],
+                      **({"arms": [summary for _, summary, _ in self.runs]} if len(self.runs) > 2 else {}),
+                      "changes": self.runs[-1][1].get("changes", []),
+                      "correction": CORRECTION, "verdict": verdict(self.differences, self.runs[-1][0], self.runs[0][0]),
+                      "differences": self.differences, **extra})
 
 
 @dataclass
@@ -64,6 +74,8 @@ class SweepResult:
     games: int
     seed: int
     results: list[SimulationResult] = field(default_factory=list)
+    provenance: dict[str, Any] | None = None
+    quality: dict[str, Any] | None = None
 
     @property
     def runs(self) -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
@@ -72,9 +84,12 @@ class SweepResult:
 
     def as_json(self) -> dict[str, Any]:
         """What `simulate --players 2,3,4 --json` prints: {game, games, seed, players: [...], sweep: [summary...]}."""
+        extra = {"provenance": self.provenance} if self.provenance is not None else {}
+        if self.quality is not None:
+            extra = {"quality": self.quality, **extra}
         return clean({"game": self.game, "games": self.games, "seed": self.seed,
                       "players": [result.players for result in self.results],
-                      "sweep": [result.runs[0][1] for result in self.results]})
+                      "sweep": [result.runs[0][1] for result in self.results], **extra})
 
 
 def clean(value: Any) -> Any:
@@ -105,21 +120,24 @@ def run_simulation(game: str, games: int, arms: Sequence[Arm], seed: int | None 
                    backend: str = "local", jobs: int | None = None, address: str | None = None,
                    records: Sequence[str | None] | None = None,
                    on_rows: ArmProgress | None = None) -> SimulationResult:
-    """Play every arm on the same seeds and summarise; two arms are compared (B − A).
+    """Play every arm on the same seeds and summarise; two or more arms are compared: the last against the first
+    figure by figure (B − A, `differences`), and all of them on the game's quality measures (`quality`).
 
     `records`, if given, is one folder (or None) per arm for each game's record.
     """
+    from .provenance import collect
     from .stats import compare as compare_rows
-    from .stats import summarise
+    from .stats import left_out, summarise
 
-    if not 1 <= len(arms) <= 2:
-        raise TablepressError(f"a simulation plays one arm or compares two, not {len(arms)}")
+    if not arms:
+        raise TablepressError("a simulation plays at least one arm")
+    started = time.time()
     chosen = get_game(game)
     count, seat_specs = seat_plan(chosen, seats, players)
     chosen_options = chosen.normalise_options(options or {})
     run_seed = seed if seed is not None else random.getrandbits(31)
     result = SimulationResult(chosen.name, games, count, run_seed)
-    compared = len(arms) == 2
+    compared = len(arms) >= 2
     with backend_session(backend, address):
         for position, arm in enumerate(arms):
             folder = records[position] if records else None
@@ -129,9 +147,15 @@ def run_simulation(game: str, games: int, arms: Sequence[Arm], seed: int | None 
             named = arm.label if arm.overrides is not None or compared else None
             summary = summarise(rows, chosen.name, count, run_seed, named)
             summary["changes"] = arm_changes(chosen, arm.overrides)
+            played = chosen.with_variant(arm.overrides) if arm.overrides is not None else chosen
+            summary["left_out"] = left_out(played, count, chosen_options)
             result.runs.append((arm.label, summary, rows))
     if compared:
-        result.differences = compare_rows(result.runs[0][2], result.runs[1][2], count)
+        from .verdict import quality_verdict
+
+        result.differences = compare_rows(result.runs[0][2], result.runs[-1][2], count)
+        result.quality = quality_verdict([(label, rows) for label, _, rows in result.runs])
+    result.provenance = collect(chosen.name, games, count, run_seed, seat_specs, started, jobs=jobs, backend=backend)
     return result
 
 
@@ -152,6 +176,9 @@ def run_sweep(game: str, games: int, player_counts: Sequence[int], seed: int | N
     chosen = get_game(game)
     for count in player_counts:
         seat_plan(chosen, seats, count)
+    from .provenance import collect
+
+    started = time.time()
     run_seed = seed if seed is not None else random.getrandbits(31)
     sweep = SweepResult(chosen.name, games, run_seed)
     for count in player_counts:
@@ -159,4 +186,26 @@ def run_sweep(game: str, games: int, player_counts: Sequence[int], seed: int | N
         progress = (lambda _, n, label=label: on_rows(label, n)) if on_rows else None
         sweep.results.append(run_simulation(chosen.name, games, [arm or Arm("published cards")], run_seed, seats,
                                             count, options, backend, jobs, address, on_rows=progress))
+    seat_specs = sweep.results[0].provenance["seats"] if sweep.results[0].provenance else []
+    sweep.provenance = collect(chosen.name, games, list(player_counts), run_seed, seat_specs, started, jobs=jobs,
+                               backend=backend)
     return sweep
+
+
+def play_skill_gap(game: str, games: int, arms: Sequence[Arm], seed: int, players: int,
+                   options: Mapping[str, Any] | None = None, backend: str = "local", jobs: int | None = None,
+                   address: str | None = None, on_rows: ArmProgress | None = None) -> list[list[dict[str, Any]]]:
+    """Each arm's rows of greedy against random seats (`verdict.SKILL_SEATS`, rotated over the turn positions)
+    on the run's seeds: what a better player gains under each card set."""
+    from .verdict import SKILL_SEATS
+
+    chosen = get_game(game)
+    specs = tuple(parse_seats(SKILL_SEATS, players))
+    out = []
+    with backend_session(backend, address):
+        for arm in arms:
+            spec = SimSpec(chosen.name, players, specs, chosen.normalise_options(options or {}), arm.overrides,
+                           balanced=True)
+            progress = (lambda n, label=arm.label: on_rows(label, n)) if on_rows else None
+            out.append(run_games(spec, seed, games, backend, jobs, address, on_rows=progress))
+    return out

@@ -1,15 +1,23 @@
-"""Saving result rows, one row a game, as SQLite (table `games`) or Parquet, with flat columns to query.
+"""Saving result rows, one row a game, as SQLite (table `games`), Parquet or CSV, with flat columns to query.
 
 Columns: index, seed, variant, seats (comma-joined specs), first, winners (comma-joined seats), turns,
 decisions, branching, lead_changes, leader_half, score_0..score_{P-1}, share_0.. (win shares, 1/k for a
 shared victory), one `fig_NAME` column per card-level figure, and for a rotated run `specs` (the --seats
 specs, comma-joined) and `entrants` (which spec sat at each seat); `rounds` (scores after each round),
-`cards` and `samples` are JSON text. `load_rows` reads either back into rows.
+`cards` and `samples` are JSON text. `load_rows` reads any of them back into rows.
+
+The three formats hold the same columns and values. Nested fields are flattened the same way in each:
+a list per seat becomes one column per seat (`score_0`, `share_0`...), a list of seats or specs
+comma-joined text, and the deeper structures (`rounds`, `cards`: {measure: {card: [per seat]}},
+`samples`) one JSON text cell each. CSV (UTF-8, a header line, RFC 4180 quoting) writes a missing value
+(and a NaN, which SQLite stores as NULL) as an empty cell.
 """
 
 from __future__ import annotations
 
+import csv
 import json
+import math
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,13 +27,13 @@ from ..core.errors import TablepressError
 
 SCALARS = ("index", "seed", "first", "turns", "decisions", "branching", "lead_changes", "leader_half")
 JSON_COLUMNS = ("rounds", "cards", "samples")
-FORMATS = {".sqlite": "sqlite", ".sqlite3": "sqlite", ".db": "sqlite", ".parquet": "parquet"}
+FORMATS = {".sqlite": "sqlite", ".sqlite3": "sqlite", ".db": "sqlite", ".parquet": "parquet", ".csv": "csv"}
 
 
 def _format(path: Path) -> str:
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
-        raise TablepressError(f"{path}: --out takes a .sqlite, .db or .parquet file")
+        raise TablepressError(f"{path}: --out takes a .sqlite, .db, .parquet or .csv file")
     return fmt
 
 
@@ -85,6 +93,8 @@ def save_rows(path: str | Path, runs: Sequence[tuple[str | None, Sequence[dict[s
             path.unlink()
         if fmt == "sqlite":
             _save_sqlite(path, columns, flat)
+        elif fmt == "csv":
+            _save_csv(path, columns, flat)
         else:
             _save_parquet(path, columns, flat)
     except (OSError, sqlite3.Error) as exc:
@@ -99,6 +109,26 @@ def _save_sqlite(path: Path, columns: list[str], flat: list[dict[str, Any]]) -> 
         db.executemany(f"INSERT INTO games ({names}) VALUES ({marks})",
                        [tuple(row.get(c) for c in columns) for row in flat])
     db.close()
+
+
+def _save_csv(path: Path, columns: list[str], flat: list[dict[str, Any]]) -> None:
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=columns)
+        writer.writeheader()
+        writer.writerows({c: _cell(row.get(c)) for c in columns} for row in flat)
+
+
+def _cell(value: Any) -> Any:
+    """A CSV cell: None and NaN empty (SQLite stores NaN as NULL too), anything else as written."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    return value
+
+
+def _load_csv(path: Path) -> list[dict[str, Any]]:
+    """CSV rows as flat columns: an empty cell is a missing value (None), as in the other formats."""
+    with path.open(encoding="utf-8", newline="") as handle:
+        return [{key: (None if value == "" else value) for key, value in row.items()} for row in csv.DictReader(handle)]
 
 
 def _save_parquet(path: Path, columns: list[str], flat: list[dict[str, Any]]) -> None:
@@ -122,6 +152,8 @@ def load_rows(path: str | Path) -> list[tuple[str | None, dict[str, Any]]]:
             flat = [dict(r) for r in db.execute("SELECT * FROM games ORDER BY rowid")]
         finally:
             db.close()
+    elif fmt == "csv":
+        flat = _load_csv(path)
     else:
         import pyarrow.parquet as pq
 

@@ -77,3 +77,14 @@ def cards(game: Any, match: Match) -> dict[str, dict[str, list[float]]]:
             discarded[_kind(table, card)][seat] += 1
         butterflies["butterflies"][seat] = float(len(result.butterflies))
     return {"keep": kept, "discard": discarded, "score with": butterflies}
+
+
+def left_out(game: Any, players: int, options: Any) -> list[str]:
+    """The coloured cards left in the box at this player count: drawn at random each game, so not named."""
+    table = game.cards
+    summer = bool((options or {}).get("summer", False))
+    available = len(table.coloured) - (0 if summer else players)
+    boxed = available - sum(table.deal_sizes(players, available))
+    if boxed <= 0:
+        return []
+    return [f"{boxed} of the {len(table.coloured)} coloured cards, drawn at random each game (left in the box)"]

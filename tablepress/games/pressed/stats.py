@@ -106,3 +106,11 @@ def cards(game: Any, match: Match) -> dict[str, dict[str, list[float]]]:
             if table.names[group.kind] in scored:
                 scored[table.names[group.kind]][seat] += group.points
     return {"plant": planted, "press": pressed, "score points with": scored}
+
+
+def left_out(game: Any, players: int, options: Any) -> list[str]:
+    """The flowers not in the deck at this player count with these electives (none at 4–5 players)."""
+    table = game.cards
+    electives = (options or {}).get("electives", table.default_electives)
+    in_deck = set(table.deck_flowers(players, tuple(electives)))
+    return [name for kind, name in enumerate(table.names) if kind not in in_deck]
