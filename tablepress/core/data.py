@@ -1,8 +1,9 @@
 """Card data files: every game keeps its cards in a TOML file that a designer's variant overrides.
 
 A variant has the shape of the data file and gives any subset of it. Tables are merged key by key,
-anything else (numbers, lists, lists of cards) is replaced whole. A key the data file does not have is
-an error naming it, except inside the game's open tables — tables keyed by card name or by count,
+anything else (numbers, lists, lists of cards) is replaced whole, unless the variant gives a table of
+changes where the data has a list (`differences.py`: one card changed, removed or added by name). A
+key the data file does not have is an error naming it, except inside the game's open tables — tables keyed by card name or by count,
 where a designer may add an entry.
 """
 
@@ -13,6 +14,7 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
+from .differences import resolve
 from .errors import DataError
 
 
@@ -33,6 +35,7 @@ def merge_card_data(
         return dict(data)
     if not isinstance(overrides, Mapping):
         raise DataError(f"a {game} variant must be a table of the same shape as its card data")
+    overrides = resolve(data, overrides, f"{game} ")  # a table of changes where a list is: see differences.py
     return _merge(data, overrides, game, "", set(open_tables))
 
 

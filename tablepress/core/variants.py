@@ -1,5 +1,8 @@
 """Variant files: TOML in the shape of a game's cards.toml, overriding any subset of its card data.
 
+A list may be given whole, or as a table of differences that changes, removes or adds one card by name
+without restating the list (`differences.py`: `[tools."Watering Can"]` then `copies = 0`).
+
 A variant is checked before it is used, and every problem is one line naming the file and the field:
 a TOML syntax error (with its line), a section or card the data file does not have, a value of the
 wrong kind, a table of the wrong length, a value past the limits below, and card data the game's own
@@ -17,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .differences import apply_difference, card_key, entry_names, find_card, join
 from .errors import DataError, TablepressError
 from .files import read_text
 from .game import Game
@@ -104,14 +108,16 @@ def _play_once(game: Game, players: int, options: Mapping[str, Any] | None) -> N
 
 
 def check_shape(overrides: Mapping[str, Any], base: Mapping[str, Any], where: str = "",
-                parent: Mapping[str, Any] | None = None) -> None:
+                parent: Mapping[str, Any] | None = None, root: Mapping[str, Any] | None = None) -> None:
     """Check overrides against the published data: known sections and keys, same kinds, same table lengths.
 
     A whole number may replace a whole number only (at most MAX_NUMBER either way), a table only a
-    table, text only text and a list only a list (at most MAX_ENTRIES entries or characters). A list
-    of numbers keeps its length when it is a row of a fixed-size table (see `_fixed_length`); other
-    lists may change length. Raises DataError naming the field.
+    table, text only text and a list only a list (at most MAX_ENTRIES entries or characters) or a table
+    of differences (`differences.py`), checked as the list it makes. A list of numbers keeps its length
+    when it is a row of a fixed-size table (see `_fixed_length`); other lists may change length. Raises
+    DataError naming the field.
     """
+    root = base if root is None else root
     for key, value in overrides.items():
         field = f"{where}.{_key(key)}" if where else _key(key)
         if key not in base:
@@ -122,7 +128,7 @@ def check_shape(overrides: Mapping[str, Any], base: Mapping[str, Any], where: st
         if isinstance(old, Mapping):
             if not isinstance(value, Mapping):
                 raise DataError(f"{field}: must be a table like the card data's, not {_kind(value)}")
-            check_shape(value, old, field, base)
+            check_shape(value, old, field, base, root)
         elif isinstance(old, bool):
             if not isinstance(value, bool):
                 raise DataError(f"{field}: must be true or false, not {_kind(value)}")
@@ -134,8 +140,11 @@ def check_shape(overrides: Mapping[str, Any], base: Mapping[str, Any], where: st
             if len(value) > MAX_ENTRIES:
                 raise DataError(f"{field}: the text has {len(value)} characters; at most {MAX_ENTRIES}")
         elif isinstance(old, list):
+            if isinstance(value, Mapping):
+                value = apply_difference(old, value, field, entry_names(root, base, key))
             if not isinstance(value, list):
-                raise DataError(f"{field}: must be a list like the card data's, not {_kind(value)}")
+                raise DataError(f"{field}: must be a list like the card data's (or a table of changes), "
+                                f"not {_kind(value)}")
             if len(value) > MAX_ENTRIES:
                 raise DataError(f"{field}: the list has {len(value)} entries; at most {MAX_ENTRIES}")
             if _numbers(old):
@@ -233,23 +242,174 @@ def _kind(value: Any) -> str:
     return repr(value)
 
 
-def variant_changes(overrides: Mapping[str, Any], base: Mapping[str, Any] | None, where: str = "") -> list[dict[str, Any]]:
-    """Every field a variant changes, as `{"field", "old", "new"}` (field as `section.key.key`), in file order.
-
-    Tables are followed down to their leaves; a list or a value is one change. A field the variant
-    repeats with its published value is left out. `base` is the published data (`base_data`).
-    """
-    changes: list[dict[str, Any]] = []
-    for key, value in overrides.items():
-        field = f"{where}.{_key(key)}" if where else _key(key)
-        old = base.get(key) if isinstance(base, Mapping) else None
-        if isinstance(value, Mapping) and isinstance(old, Mapping):
-            changes += variant_changes(value, old, field)
-        elif value != old:
-            changes.append({"field": field, "old": old, "new": value})
-    return changes
+def variant_changes(overrides: Mapping[str, Any], base: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """Every field a variant changes, as `{"field", "old", "new"}`, in file order (see `describe_changes`)."""
+    return [change.as_json() for change in describe_changes(overrides, base)]
 
 
 def change_lines(overrides: Mapping[str, Any], base: Mapping[str, Any] | None) -> list[str]:
-    """Every change of a variant as one line a person reads."""
-    return [f"{c['field']}: {c['old']} → {c['new']}" for c in variant_changes(overrides, base)]
+    """Every change of a variant as a person writes it: `Watering Can: 3 copies → 0`, `Rice Size: 1 → 2`."""
+    return [change.text for change in describe_changes(overrides, base)]
+
+
+def describe_changes(overrides: Mapping[str, Any], base: Mapping[str, Any] | None) -> list[Change]:
+    """Every change a variant makes to the published data `base` (`base_data`), one leaf at a time.
+
+    Differences are applied first, so a list given whole and the same list given as differences read the
+    same. Tables are followed down to their leaves; a list of cards is compared card by card (by name): a
+    changed field, a card taken out (copies → 0, or `removed` for a card without copies), a card added,
+    or a new order; a list of numbers of unchanged length entry by entry (`things.Rice.Size`,
+    `flowers.Zinnia.table[3]`). A field the variant repeats with its published value is left out.
+    """
+    if base is None:
+        return [Change(_key(k), None, v, f"{_key(k)}: {shown(v)}") for k, v in overrides.items()]
+    from .differences import resolve
+
+    return _diff(resolve(base, overrides), base, "", base, None)
+
+
+class Change:
+    """One change of a variant: the field as `--vary` names it, the published and the new value, and a line to read.
+
+    `old` and `new` are plain values (numbers, texts, true/false, lists of them, or a short text such as
+    `removed`), never a card's table.
+    """
+
+    __slots__ = ("field", "old", "new", "text")
+
+    def __init__(self, field: str, old: Any, new: Any, text: str) -> None:
+        self.field, self.old, self.new, self.text = field, old, new, text
+
+    def as_json(self) -> dict[str, Any]:
+        """The change as the API gives it: {"field", "old", "new"}."""
+        return {"field": self.field, "old": self.old, "new": self.new}
+
+    def __repr__(self) -> str:
+        return f"Change({self.text!r})"
+
+
+def _diff(over: Mapping[str, Any], base: Mapping[str, Any], where: str, root: Mapping[str, Any],
+          subject: str | None) -> list[Change]:
+    changes: list[Change] = []
+    cards_here = bool(where) and _is_card_table(base)
+    for key, value in over.items():
+        field = join(where, key)
+        old = base.get(key) if isinstance(base, Mapping) else None
+        about = str(key) if cards_here else None
+        if isinstance(value, Mapping) and isinstance(old, Mapping):
+            changes += _diff(value, old, field, root, about)
+        elif _is_cards(old) and _is_cards(value):
+            changes += _diff_cards(old, value, field)
+        elif _texts(old) and _texts(value) and value != old:
+            gone = [n for n in old if n not in value]
+            added = [n for n in value if n not in old]
+            moves = [f"+ {n}" for n in added] + [f"− {n}" for n in gone]
+            kept = [n for n in value if n in old] == [n for n in old if n in value]
+            text = ", ".join(moves) if moves and kept else f"{shown(old)} → {shown(value)}"
+            changes.append(Change(field, old, value, f"{subject + ' ' + str(key) if subject else field}: {text}"))
+        elif _numbers(old) and _numbers(value) and len(old) == len(value) and len(old) > 1 and (
+                sum(a != b for a, b in zip(old, value)) <= max(1, len(old) // 2)):
+            names = entry_names(root, base, key)
+            for index, (a, b) in enumerate(zip(old, value)):
+                if a != b:
+                    entry = names[index] if names else f"[{index + 1}]"
+                    name = join(field, entry) if names else f"{field}{entry}"
+                    label = f"{about} {entry}" if about else (f"{subject} {key}{entry}" if subject and not names
+                                                              else name)
+                    changes.append(Change(name, a, b, _line(label, None, a, b)))
+        elif value != old:
+            label, attribute = (subject, str(key)) if subject else (field, None)
+            changes.append(Change(field, old, value, _line(label, attribute, old, value)))
+    return changes
+
+
+def _diff_cards(old: list[Mapping[str, Any]], new: list[Mapping[str, Any]], field: str) -> list[Change]:
+    key = card_key(old)
+    if key is None or card_key(new) != key:
+        return [Change(f"{field}[{i + 1}]", _card_text(a, None), _card_text(b, None),
+                       f"{field}[{i + 1}]: {_card_text(a, None)} → {_card_text(b, None)}")
+                for i, (a, b) in enumerate(_padded(old, new)) if a != b]
+    changes: list[Change] = []
+    kept: list[str] = []
+    for card in old:
+        name = str(card[key])
+        index = find_card(new, key, name)
+        if index is None or new[index][key] != name:
+            if "copies" in card:
+                changes.append(Change(join(join(field, name), "copies"), card["copies"], 0,
+                                      _line(name, "copies", card["copies"], 0)))
+            else:
+                changes.append(Change(join(field, name), "included", "removed", f"{name}: removed"))
+            continue
+        kept.append(name)
+        other = new[index]
+        for attribute in dict.fromkeys([*card, *other]):
+            a, b = card.get(attribute), other.get(attribute)
+            if a != b:
+                changes.append(Change(join(join(field, name), attribute), a, b, _line(name, str(attribute), a, b)))
+    for card in new:
+        name = str(card[key])
+        if find_card(old, key, name) is None or old[find_card(old, key, name)][key] != name:  # type: ignore[index]
+            summary = _card_text(card, key)
+            changes.append(Change(join(field, name), None, f"added: {summary}", f"{name}: added ({summary})"))
+    order = [str(c[key]) for c in new if str(c[key]) in kept]
+    if order != kept:
+        changes.append(Change(field, ", ".join(kept), ", ".join(order),
+                              f"{field}: order {', '.join(kept)} → {', '.join(order)}"))
+    return changes
+
+
+def _padded(old: list[Any], new: list[Any]) -> list[tuple[Any, Any]]:
+    size = max(len(old), len(new))
+    return [(old[i] if i < len(old) else None, new[i] if i < len(new) else None) for i in range(size)]
+
+
+def _line(subject: str, attribute: str | None, old: Any, new: Any) -> str:
+    """`Watering Can: 3 copies → 0`, `Rice Size: 1 → 2`, `scoring.region_min: 5 → 4`."""
+    if attribute == "copies" and _is_number(old) and _is_number(new):
+        return f"{subject}: {shown(old)} {'copy' if old == 1 else 'copies'} → {shown(new)}"
+    label = f"{subject} {attribute}" if attribute else subject
+    if old is None:
+        return f"{label}: {shown(new)} (new)"
+    return f"{label}: {shown(old)} → {shown(new)}"
+
+
+def _card_text(card: Mapping[str, Any] | None, key: str | None) -> str:
+    """A card as one short text: `copies = 2, effect = buy, amount = 1` (its name left out)."""
+    if card is None:
+        return "none"
+    items = sorted(((k, v) for k, v in card.items() if k != key), key=lambda kv: kv[0] != "copies")
+    return ", ".join(f"{k} = {shown(v)}" for k, v in items)
+
+
+def shown(value: Any) -> str:
+    """A card-data value as a person writes it: true/false, 3, 0.5, text as it is, [1, 2], {a = 1}."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, (int, float)):
+        return str(value)
+    if value is None:
+        return "—"
+    if isinstance(value, list):
+        return "[" + ", ".join(shown(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k} = {shown(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _texts(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _is_cards(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, Mapping) for v in value)
+
+
+def _is_card_table(table: Any) -> bool:
+    """Whether a table is keyed by card name: two or more entries, all tables or all number lists."""
+    if not isinstance(table, Mapping) or len(table) < 2:
+        return False
+    values = list(table.values())
+    return all(isinstance(v, Mapping) for v in values) or all(_numbers(v) for v in values)

@@ -1,8 +1,9 @@
 """The search behind `tablepress tune`: card-data values that bring a target figure to its goal.
 
 Every piece is a pure function or a small value, so the search is tested without playing a game:
-- `parse_vary` reads `--vary FIELD[=LO..HI]` into a `Dimension`: one number of the card data (or one
-  entry of a list, or a whole list shifted by an offset) and the whole numbers it may take;
+- `parse_vary` (`vary.py`) reads `--vary FIELD[=LO..HI]` into a `Dimension`: one number of the card
+  data, an entry of a list, a whole list shifted by an offset, a card's copies by name (0 takes it
+  out), a true/false flag or a name in a list, and the whole numbers it may take;
 - `parse_target` reads `--target` into a `Target`, which measures a candidate from its result rows;
 - `candidates` lists the value combinations to try (all of them, or a seeded sample that keeps the
   published values);
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import json
 import math
-import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -25,263 +25,16 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 
 from ..core.errors import TablepressError
-from ..core.variants import MAX_NUMBER
 from .guards import Guard, broken
 from .stats import FIG, mean_ci, wilson
+from .vary import (MAX_VALUES, Dimension, Values, at_edge, candidates, change_size, default_range,  # noqa: F401
+                   overrides, parse_vary)
 
 Row = Mapping[str, Any]
-Values = tuple[int, ...]
 C = TypeVar("C")
 
 #: The fewest games a candidate plays in the first round: fewer would rank candidates on noise alone.
 MIN_GAMES = 8
-#: The most values one --vary may take (its range LO..HI).
-MAX_VALUES = 2001
-
-
-# ----- fields ------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Dimension:
-    """One field the tuner varies and the whole numbers it may take.
-
-    `path` leads through the card data to a number or a list of numbers. `entry` (0-based) picks one
-    list entry; a list without an entry is shifted as a whole, every entry plus the value (an offset).
-    """
-
-    field: str
-    path: tuple[str, ...]
-    published: int | tuple[int, ...]
-    low: int
-    high: int
-    entry: int | None = None
-
-    @property
-    def offset(self) -> bool:
-        """Whether the value is an offset added to every entry of a list."""
-        return isinstance(self.published, tuple) and self.entry is None
-
-    def values(self) -> range:
-        """The values tried, LO..HI."""
-        return range(self.low, self.high + 1)
-
-    def published_value(self) -> int:
-        """The value that leaves the published card data as it is (0 for an offset)."""
-        if self.offset:
-            return 0
-        if self.entry is not None:
-            assert isinstance(self.published, tuple)
-            return self.published[self.entry]
-        assert isinstance(self.published, int)
-        return self.published
-
-    def json_value(self, value: int) -> Any:
-        """A value as `--json` gives it."""
-        return value
-
-    def shown(self, value: int) -> str:
-        """A value as the tables print it: offsets signed (`+2`)."""
-        return f"{value:+d}" if self.offset else str(value)
-
-    def apply(self, current: Any, value: int) -> Any:
-        """The field's new content, from its current content (published or already changed) and `value`."""
-        if self.offset:
-            return [item + value for item in current]
-        if self.entry is not None:
-            changed = list(current)
-            changed[self.entry] = value
-            return changed
-        return value
-
-    def as_json(self) -> dict[str, Any]:
-        """The dimension for `--json`."""
-        published = list(self.published) if self.offset else self.published_value()  # type: ignore[arg-type]
-        return {"field": self.field, "low": self.low, "high": self.high, "published": published,
-                "mode": "offset" if self.offset else "value"}
-
-
-_ENTRY = re.compile(r"^(?P<path>.+)\[(?P<entry>-?\d+)\]$")
-_RANGE = re.compile(r"^\s*(?P<low>[-+]?\d{1,6})\s*\.\.\s*(?P<high>[-+]?\d{1,6})\s*$")
-
-
-def parse_vary(text: str, base: Mapping[str, Any]) -> Dimension:
-    """`FIELD[=LO..HI]` → a Dimension; TablepressError naming the field (and the known ones) otherwise.
-
-    FIELD is a dotted path as `simulate` prints a variant's changes (`scoring.region_min`, `copies.4`,
-    `flowers.Zinnia.table`), a key with dots in double quotes; `LIST[N]` is the N-th entry (from 1).
-    Without a range, the values run around the published one (`default_range`).
-    """
-    name, sep, bounds = text.partition("=")
-    name = name.strip()
-    if not name:
-        raise TablepressError(f"--vary {text!r}: give a field, e.g. scoring.region_min or copies.4=6..12")
-    entry: int | None = None
-    found = _ENTRY.match(name)
-    if found:
-        entry = int(found["entry"])
-        path = _split(found["path"], text)
-    else:
-        path = _split(name, text)
-    keys, value = _walk(base, path, name)
-    where = ".".join(keys)
-    if entry is not None:
-        if not _number_list(value):
-            raise TablepressError(f"--vary {name}: {where} is not a list of numbers, so it has no entry [{entry}]")
-        if not 1 <= entry <= len(value):
-            raise TablepressError(f"--vary {name}: {where} has {len(value)} entries (1–{len(value)}), not [{entry}]")
-        published: int | tuple[int, ...] = tuple(value)
-    elif _number(value):
-        published = int(value)
-    elif _number_list(value):
-        published = tuple(value)
-    else:
-        raise TablepressError(f"--vary {name}: {where} is {_kind(value)}, not a number or a list of numbers"
-                              + _numbers_beside(base, keys[:-1]))
-    dim = Dimension(name, tuple(keys), published, 0, 0, None if entry is None else entry - 1)
-    low, high = _range(bounds, name) if sep else default_range(dim)
-    if not dim.offset and max(abs(low), abs(high)) > MAX_NUMBER:
-        raise TablepressError(f"--vary {name}: values are at most {MAX_NUMBER} either way, not {low}..{high}")
-    return Dimension(dim.field, dim.path, dim.published, low, high, dim.entry)
-
-
-def default_range(dim: Dimension) -> tuple[int, int]:
-    """LO..HI around the published value: ±half of it (at least ±2), never crossing zero.
-
-    An offset of a whole list runs ±a tenth of its largest entry (at least ±2).
-    """
-    if dim.offset:
-        assert isinstance(dim.published, tuple)
-        span = max(2, round(max(abs(v) for v in dim.published) / 10))
-        return -span, span
-    value = dim.published_value()
-    span = max(2, math.ceil(abs(value) / 2))
-    low, high = value - span, value + span
-    return (max(0, low), high) if value >= 0 else (low, min(0, high))
-
-
-def _range(bounds: str, name: str) -> tuple[int, int]:
-    found = _RANGE.match(bounds)
-    if not found:
-        raise TablepressError(f"--vary {name}={bounds}: give a whole-number range LO..HI, e.g. {name}=2..6")
-    low, high = int(found["low"]), int(found["high"])
-    if low > high:
-        raise TablepressError(f"--vary {name}={bounds}: the range runs from low to high ({high}..{low}?)")
-    if high - low + 1 > MAX_VALUES:
-        raise TablepressError(f"--vary {name}={bounds}: at most {MAX_VALUES} values, not {high - low + 1}")
-    return low, high
-
-
-def _split(path: str, text: str) -> list[str]:
-    """A dotted path's keys; a key in double quotes may hold dots."""
-    parts = [quoted if quoted else bare.strip() for quoted, bare in re.findall(r'"([^"]*)"|([^."]+)', path)]
-    if not parts or any(not part for part in parts):
-        raise TablepressError(f"--vary {text!r}: not a field path like scoring.region_min")
-    return parts
-
-
-def _walk(base: Mapping[str, Any], path: Sequence[str], name: str) -> tuple[list[str], Any]:
-    """Follow `path` through the card data (keys matched exactly, else ignoring case): (keys as found, value)."""
-    node: Any = base
-    keys: list[str] = []
-    for part in path:
-        where = ".".join(keys)
-        if not isinstance(node, Mapping):
-            raise TablepressError(f"--vary {name}: {where} is {_kind(node)}, so it has no {part!r}")
-        key = part if part in node else next((k for k in node if str(k).casefold() == part.casefold()), None)
-        if key is None:
-            inside = f" in {where}" if where else ""
-            known = ", ".join(str(k) for k in node)
-            raise TablepressError(f"--vary {name}: the card data has no {part!r}{inside} (known: {known})")
-        keys.append(str(key))
-        node = node[key]
-    if isinstance(node, Mapping):
-        raise TablepressError(f"--vary {name}: {'.'.join(keys)} is a table; name one of its numbers"
-                              + _numbers_beside(base, keys))
-    return keys, node
-
-
-def _numbers_beside(base: Mapping[str, Any], keys: Sequence[str]) -> str:
-    """'; numbers in SECTION: a, b' — the numeric fields of a table, for an error message."""
-    node: Any = base
-    for key in keys:
-        node = node[key]
-    names = [str(k) for k, v in node.items() if _number(v) or _number_list(v)] if isinstance(node, Mapping) else []
-    where = ".".join(keys) or "the card data"
-    return f" (numbers in {where}: {', '.join(names)})" if names else ""
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _number_list(value: Any) -> bool:
-    return isinstance(value, list) and bool(value) and all(_number(v) for v in value)
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, Mapping):
-        return "a table"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, bool):
-        return "true or false"
-    return f"{value!r}"
-
-
-def overrides(dims: Sequence[Dimension], values: Values, base: Mapping[str, Any]) -> dict[str, Any]:
-    """The variant (nested tables, as in cards.toml) that gives every dimension its value."""
-    out: dict[str, Any] = {}
-    for dim, value in zip(dims, values):
-        node, published = out, base
-        for key in dim.path[:-1]:
-            node = node.setdefault(key, {})
-            published = published[key]
-        last = dim.path[-1]
-        node[last] = dim.apply(node.get(last, published[last]), value)
-    return out
-
-
-def at_edge(dims: Sequence[Dimension], values: Values) -> list[str]:
-    """A wider range to try for each field whose value is an end of its range (never below 0 for a count)."""
-    hints = []
-    for dim, value in zip(dims, values):
-        width = dim.high - dim.low
-        if width and value == dim.high:
-            hints.append(f"{dim.field}={dim.low + width // 2}..{dim.high + width // 2 + 1}")
-        elif width and value == dim.low:
-            floor = -MAX_NUMBER if dim.offset or dim.published_value() < 0 else 0
-            low = max(floor, dim.low - width // 2 - 1)
-            if low < dim.low:
-                hints.append(f"{dim.field}={low}..{dim.high - width // 2}")
-    return hints
-
-
-def change_size(dims: Sequence[Dimension], values: Values) -> float:
-    """How far a candidate is from the published cards (each field's move over its range width, summed)."""
-    return sum(abs(v - d.published_value()) / max(1, d.high - d.low) for d, v in zip(dims, values))
-
-
-def candidates(dims: Sequence[Dimension], limit: int, seed: int) -> list[Values]:
-    """Up to `limit` value combinations: all of them if they fit, else the published one and a seeded sample."""
-    sizes = [len(d.values()) for d in dims]
-    total = math.prod(sizes)
-    if total <= limit:
-        return [_decode(dims, sizes, i) for i in range(total)]
-    published = tuple(d.published_value() for d in dims)
-    chosen = {published} if all(v in d.values() for d, v in zip(dims, published)) else set()
-    rng = random.Random(seed)
-    while len(chosen) < limit:
-        chosen.add(_decode(dims, sizes, rng.randrange(total)))
-    return sorted(chosen)
-
-
-def _decode(dims: Sequence[Dimension], sizes: Sequence[int], index: int) -> Values:
-    values = []
-    for dim, size in zip(reversed(dims), reversed(sizes)):
-        index, digit = divmod(index, size)
-        values.append(dim.low + digit)
-    return tuple(reversed(values))
 
 
 # ----- targets -----------------------------------------------------------------------------------
