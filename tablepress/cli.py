@@ -348,7 +348,7 @@ def new_game(
 @app.command()
 def tune(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    vary: Annotated[list[str], typer.Option(help="FIELD[=LO..HI] of the card data to search, e.g. scoring.region_min=3..6, copies.4, flowers.Zinnia.table[3] (a list without [N]: an offset to every entry); repeatable")],
+    vary: Annotated[list[str], typer.Option(help="FIELD[=LO..HI] of the card data to search, e.g. scoring.region_min=3..6, copies.4, flowers.Zinnia.table[3] (a list without [N]: an offset to every entry), things.Rice.Size, tools.\"Watering Can\" (its copies; 0 takes it out), keys.\"A to Z\".ascending (false..true), decks.2.Lily (without/with); repeatable")],
     target: Annotated[str, typer.Option(help="first-player-fair, card:NAME=median or figure:NAME=VALUE")],
     budget: Annotated[int, typer.Option("-n", "--games", help="games in all: the search and the verification")] = 1000,
     seats: Annotated[Optional[str], typer.Option(help="seat specs, e.g. greedy (the last repeats)")] = None,
