@@ -139,7 +139,8 @@ def test_a_comparison_lists_the_variants_changes_and_reads(tmp_path: Path) -> No
     variant.write_text("[scoring]\nbutterfly_points = 3\n")
     data = simulate_json("flowers", "-n", "6", "--seed", "2", "--jobs", "1", "--seats", "random",
                          "--compare", "base", str(variant))
-    assert data["changes"] == [{"field": "scoring.butterfly_points", "old": 1, "new": 3}]
+    assert data["changes"] == [{"field": "scoring.butterfly_points", "old": 1, "new": 3,
+                                "text": "scoring.butterfly_points: 1 → 3"}]
     assert data["b"]["changes"] == data["changes"] and data["a"]["changes"] == []
     assert data["correction"] == "Benjamini–Hochberg" and data["verdict"]
     result = runner.invoke(app, ["simulate", "flowers", "-n", "6", "--seed", "2", "--jobs", "1", "--seats", "random",

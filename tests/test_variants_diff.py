@@ -106,10 +106,11 @@ def test_changes_read_as_a_person_writes_them() -> None:
 
 def test_the_changes_list_holds_plain_values_never_a_cards_table() -> None:
     changes = variant_changes(whole_list_without_the_can() | {"plants": {"Monstera": {"remove": True}}}, PLANTED)
-    assert changes == [{"field": "tools.Watering Can.copies", "old": 3, "new": 0},
-                       {"field": "plants.Monstera", "old": "included", "new": "removed"}]
+    assert changes == [
+        {"field": "tools.Watering Can.copies", "old": 3, "new": 0, "text": "Watering Can: 3 copies → 0"},
+        {"field": "plants.Monstera", "old": "included", "new": "removed", "text": "Monstera: removed"}]
     assert variant_changes({"scoring": {"region_min": 3}}, base_data(get_game("flowers"))) == [
-        {"field": "scoring.region_min", "old": 5, "new": 3}]
+        {"field": "scoring.region_min", "old": 5, "new": 3, "text": "scoring.region_min: 5 → 3"}]
     for line in change_lines({"tools": list(reversed(PLANTED["tools"]))}, PLANTED):
         assert "{" not in line and "'" not in line  # no Python repr of a card
 

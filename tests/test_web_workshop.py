@@ -41,7 +41,8 @@ def test_a_saved_variant_reads_back_with_its_changes(client):
     variant_id = save(client)
     got = client.get(f"/api/variants/{variant_id}").json()
     assert got == {"id": variant_id, "game": "flowers", "name": "small regions", "toml": SMALL_REGIONS,
-                   "changes": [{"field": "scoring.region_min", "old": 5, "new": 3}]}
+                   "changes": [{"field": "scoring.region_min", "old": 5, "new": 3,
+                                                 "text": "scoring.region_min: 5 → 3"}]}
     listed = client.get("/api/variants", params={"game": "flowers"}).json()["variants"]
     assert [v["id"] for v in listed] == [variant_id] and listed[0]["name"] == "small regions"
     assert client.get("/api/variants", params={"game": "pressed"}).json()["variants"] == []
@@ -59,7 +60,8 @@ def test_app_state_variants_gives_the_overrides_and_refuses_unknown_ids(app, cli
 def test_a_dry_run_checks_without_storing(client):
     reply = client.post("/api/variants?dry_run=1", json={"game": "flowers", "toml": SMALL_REGIONS})
     assert reply.status_code == 200
-    assert reply.json() == {"ok": True, "changes": [{"field": "scoring.region_min", "old": 5, "new": 3}]}
+    assert reply.json() == {"ok": True, "changes": [{"field": "scoring.region_min", "old": 5, "new": 3,
+                                                 "text": "scoring.region_min: 5 → 3"}]}
     assert client.get("/api/variants", params={"game": "flowers"}).json()["variants"] == []
 
 

@@ -243,7 +243,7 @@ def _kind(value: Any) -> str:
 
 
 def variant_changes(overrides: Mapping[str, Any], base: Mapping[str, Any] | None) -> list[dict[str, Any]]:
-    """Every field a variant changes, as `{"field", "old", "new"}`, in file order (see `describe_changes`)."""
+    """Every field a variant changes, as `{"field", "old", "new", "text"}`, in file order (see `describe_changes`)."""
     return [change.as_json() for change in describe_changes(overrides, base)]
 
 
@@ -281,8 +281,8 @@ class Change:
         self.field, self.old, self.new, self.text = field, old, new, text
 
     def as_json(self) -> dict[str, Any]:
-        """The change as the API gives it: {"field", "old", "new"}."""
-        return {"field": self.field, "old": self.old, "new": self.new}
+        """The change as the API gives it: {"field", "old", "new", "text"} (`text` as a person writes it)."""
+        return {"field": self.field, "old": self.old, "new": self.new, "text": self.text}
 
     def __repr__(self) -> str:
         return f"Change({self.text!r})"

@@ -480,12 +480,14 @@ def cards_table(summary: dict[str, Any], limit: int = 15) -> Table:
 
 
 def changes_table(changes: Sequence[dict[str, Any]]) -> Table:
-    """A variant's changes to the published card data: field, old → new."""
+    """A variant's changes to the published card data, each as a person writes it ("Watering Can: 3 copies
+    → 0"), with the field as `--vary` names it."""
     table = Table(title="The variant changes")
-    for head in ("field", "published", "variant"):
+    for head in ("change", "field"):
         table.add_column(head, justify="left")
     for change in changes:
-        table.add_row(change["field"], _value(change["old"]), _value(change["new"]))
+        text = change.get("text") or f"{change['field']}: {_value(change['old'])} → {_value(change['new'])}"
+        table.add_row(text, change["field"])
     return table
 
 

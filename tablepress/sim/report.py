@@ -442,8 +442,10 @@ def _changes_html(changes: Sequence[dict[str, Any]]) -> str:
             return "[" + ", ".join(value(x) for x in v) + "]"
         return "—" if v is None else _fmt(v)
 
-    return _table(["field", "published", "variant"],
-                  [[html.escape(c["field"]), value(c["old"]), value(c["new"])] for c in changes])
+    def text(change: dict[str, Any]) -> str:
+        return change.get("text") or f"{change['field']}: {value(change['old'])} → {value(change['new'])}"
+
+    return _table(["change", "field"], [[html.escape(text(c)), html.escape(c["field"])] for c in changes])
 
 
 def _differences_html(differences: dict[str, Any], labels: tuple[str, str]) -> str:
