@@ -90,14 +90,47 @@ def test_a_rematch_is_one_game_for_everyone_with_a_new_link_per_seat(client):
         reply = client.post(f"/api/games/{gid}/rematch", headers=bearer(tokens["0"]))
         assert reply.status_code == 201, reply.text
         new_id, new_tokens = reply.json()["id"], reply.json()["tokens"]
-        assert new_id != gid and set(new_tokens) == {"0", "1"} and new_tokens["0"] != tokens["0"]
+        assert new_id != gid and set(new_tokens) == {"0"} and new_tokens["0"] != tokens["0"]  # only its own
         offer = other.receive_json()["rematch"]
-        assert offer == {"id": new_id, "seat": 1, "token": new_tokens["1"]}  # only its own token
+        assert offer["id"] == new_id and offer["seat"] == 1 and offer["token"] not in (tokens["1"], new_tokens["0"])
     again = client.post(f"/api/games/{gid}/rematch", headers=bearer(tokens["1"])).json()
-    assert again["id"] == new_id
+    assert again == {"id": new_id, "tokens": {"1": offer["token"]}}  # seat 1 claims its seat with its old token
     old, new = client.get(f"/api/games/{gid}").json(), client.get(f"/api/games/{new_id}").json()
     assert new["status"] == "playing" and new["names"] == old["names"] and new["game"] == old["game"]
-    assert client.get(f"/api/games/{new_id}", headers=bearer(new_tokens["1"])).json()["seat"] == 1
+    assert client.get(f"/api/games/{new_id}", headers=bearer(offer["token"])).json()["seat"] == 1
+
+
+def test_a_rematch_gives_each_seat_only_its_own_token(client):
+    gid, tokens = start(client, "by-this", ("human", "human", "human"))
+    import random
+
+    rng = random.Random(5)
+    while client.get(f"/api/games/{gid}").json()["status"] != "over":
+        move(client, gid, tokens, pick=rng.choice)
+    first = client.post(f"/api/games/{gid}/rematch", headers=bearer(tokens["0"]))
+    assert first.status_code == 201, first.text
+    new_id, mine = first.json()["id"], first.json()["tokens"]
+    assert set(mine) == {"0"}
+    assert client.post(f"/api/games/{gid}/rematch", headers=bearer(tokens["0"])).json()["tokens"] == mine
+    theirs = {seat: client.post(f"/api/games/{gid}/rematch", headers=bearer(tokens[seat])).json()["tokens"][seat]
+              for seat in ("1", "2")}
+    assert len({mine["0"], *theirs.values()}) == 3
+    for seat, token in theirs.items():
+        assert client.get(f"/api/games/{new_id}", headers=bearer(token)).json()["seat"] == int(seat)
+    # seat 0's token reads only seat 0's hand and acts only for seat 0
+    view = client.get(f"/api/games/{new_id}", headers=bearer(mine["0"])).json()
+    assert view["seat"] == 0
+    seat1 = client.get(f"/api/games/{new_id}", headers=bearer(theirs["1"])).json()
+    assert seat1["private"] and seat1["private"] != view["private"]
+    assert mine["0"] not in theirs.values()
+    while 0 in client.get(f"/api/games/{new_id}").json()["to_move"]:
+        legal = client.get(f"/api/games/{new_id}", headers=bearer(mine["0"])).json()["legal_actions"]
+        client.post(f"/api/games/{new_id}/actions", json={"action": legal[0]}, headers=bearer(mine["0"]))
+    other = client.get(f"/api/games/{new_id}").json()["to_move"][0]
+    legal = client.get(f"/api/games/{new_id}", headers=bearer(theirs[str(other)])).json()["legal_actions"]
+    before = client.get(f"/api/games/{new_id}").json()
+    refused = client.post(f"/api/games/{new_id}/actions", json={"action": legal[0]}, headers=bearer(mine["0"]))
+    assert refused.status_code == 409 and client.get(f"/api/games/{new_id}").json() == before
 
 
 def test_a_rematch_needs_a_finished_game_and_a_seat(client):

@@ -228,11 +228,12 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
 
     @app.post("/api/games/{game_id}/rematch", status_code=201)
     async def post_rematch(game_id: str, request: Request) -> dict[str, Any]:
-        """A finished game's seat asks for a rematch: `201 {"id", "tokens"}` (the same game if asked again);
+        """A finished game's seat asks for a rematch: `201 {"id", "tokens": {SEAT: TOKEN}}` with only the asking
+        seat's new token (the same game if asked again; each seat claims its own with its own old token);
         every human seat still watching gets its own new link over its WebSocket."""
         room = hub.room(game_id)
-        seated(room, request, "a rematch needs a seat's token")
-        new_id, tokens = await rematch(hub, room, request.client.host if request.client else None)
+        seat = seated(room, request, "a rematch needs a seat's token")
+        new_id, tokens = await rematch(hub, room, seat, request.client.host if request.client else None)
         return {"id": new_id, "tokens": tokens}
 
     @app.get("/api/games/{game_id}/record")

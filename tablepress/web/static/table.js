@@ -416,12 +416,16 @@
 
   // ----- rematch: one click, every human seat gets its new link over its live connection ----------
   async function askRematch() {
-    const seat = mySeats()[0];
-    const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`, {}, st.tokens[seat]);
-    if (!reply.ok) { toast(reply.data.detail || "could not start a rematch"); return; }
+    // each seat's old token claims that seat in the rematch (a hot-seat screen holds several)
     const mine = {};
-    for (const s of mySeats()) if (reply.data.tokens[String(s)]) mine[s] = reply.data.tokens[String(s)];
-    goToRematch(reply.data.id, mine);
+    let id = null;
+    for (const seat of mySeats()) {
+      const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`, {}, st.tokens[seat]);
+      if (!reply.ok) { toast(reply.data.detail || "could not start a rematch"); return; }
+      id = reply.data.id;
+      Object.assign(mine, reply.data.tokens);
+    }
+    goToRematch(id, mine);
   }
 
   function goToRematch(id, tokens) {
