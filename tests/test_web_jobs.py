@@ -4,6 +4,7 @@ stream, the report page, the bounds, and what a restart (even SIGKILL) or a dead
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 import time
@@ -44,18 +45,46 @@ def submit(client, **body) -> str:
     return reply.json()["id"]
 
 
-def cli_json(*args: str) -> dict:
-    """`tablepress simulate ... --json`'s object."""
-    done = subprocess.run([TABLEPRESS, "simulate", *args, "--json"], capture_output=True, text=True, timeout=300)
+def cli_json(*args: str, folder: Path | None = None) -> dict:
+    """`tablepress simulate ... --json`'s object (run in `folder`, if given)."""
+    done = subprocess.run([TABLEPRESS, "simulate", *args, "--json"], capture_output=True, text=True, timeout=300,
+                          cwd=folder)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
 
-def test_a_simulation_through_the_api_gives_the_clis_numbers(client):
+#: Provenance that differs between two runs of the same numbers: when and how long, how the run was asked for,
+#: and the local processes (results do not depend on --jobs).
+VOLATILE = ("started", "seconds", "command", "rerun", "request", "variant_files", "jobs")
+
+
+def numbers(summary: dict) -> dict:
+    """A summary without the volatile parts of its provenance (the time, the load, the command line)."""
+    provenance = {key: value for key, value in summary["provenance"].items() if key not in VOLATILE}
+    provenance["machine"] = {key: value for key, value in provenance["machine"].items() if key != "load_average"}
+    return {**summary, "provenance": provenance}
+
+
+def rerun(provenance: dict, folder: Path) -> dict:
+    """Run a web job's `rerun` command through the CLI in `folder`, its variant files written there first."""
+    for entry in provenance["variant_files"]:
+        (folder / entry["file"]).write_text(entry["toml"])
+    words = shlex.split(provenance["rerun"])
+    assert words[:2] == ["tablepress", "simulate"], words
+    return cli_json(*words[2:], folder=folder)
+
+
+def test_a_simulation_through_the_api_gives_the_clis_numbers(client, tmp_path):
     job_id = submit(client, game="by-this", games=24, players=3, seats=["random"], seed=7)
     status = finished(client, job_id)
     assert status["status"] == "done" and status["done"] == status["games"] == 24, status
-    assert status["summary"] == cli_json("by-this", "-n", "24", "--seed", "7", "--players", "3", "--seats", "random")
+    summary = status["summary"]
+    typed = cli_json("by-this", "-n", "24", "--seed", "7", "--players", "3", "--seats", "random")
+    assert numbers(summary) == numbers(typed)
+    provenance = summary["provenance"]
+    assert provenance["command"] is None and provenance["request"]["job"] == job_id, provenance
+    assert provenance["tablepress"] and provenance["seed"] == 7 and len(provenance["game_seeds"]["seeds"]) == 24
+    assert numbers(rerun(provenance, tmp_path)) == numbers(summary)
     page = client.get(f"/simulations/{job_id}").text
     assert "Balance report: by-this — 24 games, 3 players" in page and "data:image/png;base64," in page
 
@@ -64,13 +93,50 @@ def test_a_comparison_through_the_api_gives_the_clis_numbers(client, tmp_path):
     reply = client.post("/api/variants", json={"game": "flowers", "name": "small-regions", "toml": SMALL_REGIONS})
     variant_id = reply.json()["id"]
     job_id = submit(client, game="flowers", games=16, players=2, seats=["random"], seed=3, compare=variant_id)
+    announced = client.get(f"/api/simulations/{job_id}").json()
+    assert announced["games"] == 64 and announced["plan"] == {"games_per_arm": 16, "arms": 2, "skill_gap_games": 32}
     status = finished(client, job_id)
     assert status["status"] == "done" and status["arms"] == ["published cards", "small-regions"], status
+    assert status["done"] == status["games"] == 64, status
     (tmp_path / "small-regions.toml").write_text(SMALL_REGIONS)
     expected = cli_json("flowers", "-n", "16", "--seed", "3", "--players", "2", "--seats", "random",
                         "--compare", "base", str(tmp_path / "small-regions.toml"))
-    assert status["summary"] == expected and "differences" in expected
+    summary = status["summary"]
+    assert numbers(summary) == numbers(expected) and "differences" in expected
+    assert "skill_gap" in [measure["name"] for measure in summary["quality"]["measures"]]
+    provenance = summary["provenance"]
+    assert provenance["command"] is None and provenance["extra_games"] == 32
+    assert [arm["variant"] for arm in provenance["request"]["arms"]] == [None, variant_id]
+    again = tmp_path / "again"
+    again.mkdir()
+    assert numbers(rerun(provenance, again)) == numbers(summary)
     assert "Differences" in client.get(f"/simulations/{job_id}").text
+
+
+def test_a_comparisons_progress_counts_its_skill_gap_games_and_no_typed_command(monkeypatch):
+    monkeypatch.setattr(sys, "argv", [TABLEPRESS, "serve", "--port", "8000"])  # as a worker of `tablepress serve`
+    request = {"game": "by-this", "games": 3, "players": 2, "seats": ["random", "random"], "seed": 1, "options": {},
+               "arms": [{"label": "A", "overrides": None}, {"label": "B", "overrides": None}]}
+    heard: list[int] = []
+    result = jobs.simulate(request, lambda _label, games: heard.append(games))
+    assert sum(heard) == jobs.planned_games(request) == 12
+    assert result.quality["skill_seats"] and result.provenance["extra_games"] == 6
+    assert result.provenance["command"] is None, result.provenance["command"]
+    assert result.provenance["rerun"] == "tablepress simulate by-this -n 3 --seed 1 --seats random --players 2 " \
+                                         "--compare base base"
+
+
+def test_the_report_of_a_comparison_shows_the_verdict_and_the_provenance(client):
+    variant_id = client.post("/api/variants", json={"game": "flowers", "name": "v", "toml": SMALL_REGIONS}).json()["id"]
+    job_id = submit(client, game="flowers", games=4, players=2, seats=["random"], seed=5, compare=variant_id)
+    assert finished(client, job_id)["status"] == "done"
+    page = client.get(f"/simulations/{job_id}").text
+    assert "<h2>Verdict on the game</h2>" in page and "The skill gap played extra games" in page
+    assert page.index("Verdict on the game") < page.index("Differences, largest first")
+    assert "<details class=meta><summary>Provenance: tablepress " in page
+    assert "to repeat: tablepress simulate flowers -n 4 --seed 5 --seats random --players 2 --compare base v.toml" \
+        in page
+    assert "<h2>Repeat it on your machine</h2>" in page and f"job {job_id}" in page
 
 
 def test_a_variant_alone_and_a_variant_against_itself(client):

@@ -1,9 +1,16 @@
 """Simulation jobs: a queue in SQLite, played by worker processes, at most `workers` at once.
 
 A job is `tablepress simulate` run by the web: the worker calls `sim.service.run_simulation` — the
-function the CLI calls — with the stored request, writes its progress to the job's row as chunks of
-games finish, and at the end the summary (`SimulationResult.as_json()`, exactly `simulate --json`) and
-the HTML report (`sim.report.report_html`, what `simulate --report` writes). The server only reads them.
+function the CLI calls — with the stored request (and, for a comparison, the verdict's skill-gap games, as
+the CLI plays them), writes its progress to the job's row as chunks of games finish, and at the end the
+summary (`SimulationResult.as_json()`: `simulate --json`'s numbers) and the HTML report
+(`sim.report.report_html`, what `simulate --report` writes, verdict and provenance included). The server
+only reads them.
+
+A job's provenance is the CLI's with what differs said plainly: no command line was typed, so `command` is
+null and `request` describes what was asked of the site; `rerun` is the `tablepress simulate` command that
+gives the same numbers, with `variant_files` naming the TOML files it reads (and their text); the time taken
+is the job's own, the machine the server's.
 
 Bounds: a job plays at most MAX_GAMES games (checked when it is asked for), at most MAX_WAITING jobs
 wait or run at once and CLIENT_WAITING of one client's (429 past that), a job playing over `seconds`
@@ -20,14 +27,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
+import json
 import logging
 import multiprocessing
 import os
+import re
 import secrets
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import TablepressError
 from .hub import QuotaExceeded
@@ -35,9 +47,12 @@ from .logs import event
 from ..core.worker_signals import watch_parent, workers_start_deaf_to_ctrl_c
 from .workshop_store import QUEUED, RUNNING, WorkshopStore
 
+if TYPE_CHECKING:
+    from ..sim.service import SimulationResult
+
 log = logging.getLogger("tablepress.web")
 
-#: The most games one job plays (per arm of a comparison).
+#: The most games a job may be asked for (per arm of a comparison, whose skill gap plays as many again).
 MAX_GAMES = 20_000
 #: Jobs waiting or running at once at most, and of them one client's (more are refused with 429).
 MAX_WAITING = 20
@@ -197,10 +212,8 @@ def work(db: str, job_id: str, attempt: int, parent: int) -> None:
     store = WorkshopStore(db)
     try:
         job = store.job(job_id)
-        result = simulate(job["request"], Progress(store, job_id, attempt, len(job["request"]["arms"])))
-        from ..sim.report import report_html
-
-        store.finish(job_id, attempt, result.as_json(), report_html(result.runs, result.differences))
+        result = simulate(job["request"], Progress(store, job_id, attempt), job_id)
+        store.finish(job_id, attempt, result.as_json(), report_of(result))
     except TablepressError as exc:
         store.fail(job_id, " ".join(str(exc).split())[:300], attempt)
     except MemoryError:
@@ -215,30 +228,47 @@ def work(db: str, job_id: str, attempt: int, parent: int) -> None:
 class Progress:
     """`on_rows` for run_simulation: counts finished games and writes them to the job's row now and then."""
 
-    def __init__(self, store: WorkshopStore, job_id: str, attempt: int, arms: int):
-        self.store, self.job_id, self.attempt, self.arms = store, job_id, attempt, arms
+    def __init__(self, store: WorkshopStore, job_id: str, attempt: int):
+        self.store, self.job_id, self.attempt = store, job_id, attempt
         self.played = 0
         self.written = 0.0
 
     def __call__(self, _label: str, games: int) -> None:
-        """Games just finished in one arm (a comparison plays every game twice: done counts pairs)."""
+        """Games just finished, in any arm or in the skill-gap run: each counts once (see `planned_games`)."""
         self.played += games
         now = time.monotonic()
         if now - self.written >= PROGRESS_SECONDS:
             self.written = now
-            self.store.progress(self.job_id, self.attempt, self.played // self.arms)
+            self.store.progress(self.job_id, self.attempt, self.played)
 
 
-def simulate(request: dict[str, Any], on_rows: Progress | None = None) -> Any:
-    """Run a stored request exactly as `tablepress simulate` runs the same one; the SimulationResult.
+def skill_gap_games(request: Mapping[str, Any]) -> int:
+    """The games a request's verdict adds for the skill gap: every arm's games again when arms are compared
+    (at two or more players, as `tablepress simulate --compare` plays them), else none."""
+    arms = len(request["arms"])
+    return request["games"] * arms if arms > 1 and request["players"] > 1 else 0
+
+
+def planned_games(request: Mapping[str, Any]) -> int:
+    """Every game a job plays: each arm's games, and the skill gap's (the job's `games`, known from the start)."""
+    return request["games"] * len(request["arms"]) + skill_gap_games(request)
+
+
+def simulate(request: dict[str, Any], on_rows: Callable[[str, int], None] | None = None,
+             job_id: str | None = None) -> SimulationResult:
+    """Run a stored request exactly as `tablepress simulate` runs the same one; the SimulationResult, its
+    provenance describing the web request (`web_provenance`).
 
     Each arm's overrides are checked with `apply_variant` at the request's player count, as the CLI
-    checks a `--variant` file.
+    checks a `--variant` file. A comparison plays the skill-gap games too and is judged with them, as the CLI
+    judges it; `on_rows` hears of every game, the skill gap's included.
     """
     from ..core.registry import get_game
     from ..core.variants import apply_variant
-    from ..sim.service import Arm, run_simulation
+    from ..sim.service import Arm, play_skill_gap, run_simulation
+    from ..sim.verdict import quality_verdict
 
+    started = time.time()
     game = get_game(request["game"])
     options = game.normalise_options(request.get("options") or {})
     players = request["players"]
@@ -248,5 +278,95 @@ def simulate(request: dict[str, Any], on_rows: Progress | None = None) -> Any:
         if overrides is not None:
             overrides = apply_variant(overrides, game, players, options, f"variant {arm['label']}").variant
         arms.append(Arm(arm["label"], overrides))
-    return run_simulation(game.name, request["games"], arms, request["seed"], ",".join(request["seats"]), players,
-                          request.get("options") or {}, jobs=1, on_rows=on_rows)
+    result = run_simulation(game.name, request["games"], arms, request["seed"], ",".join(request["seats"]), players,
+                            request.get("options") or {}, jobs=1, on_rows=on_rows)
+    extra = skill_gap_games(request)
+    if extra:
+        skill = play_skill_gap(game.name, request["games"], arms, result.seed, players, request.get("options") or {},
+                               jobs=1, on_rows=on_rows)
+        result.quality = quality_verdict([(label, rows) for label, _, rows in result.runs], skill)
+    if result.provenance is not None:
+        result.provenance.update(web_provenance(request, job_id, started, extra))
+    return result
+
+
+def web_provenance(request: Mapping[str, Any], job_id: str | None, started: float, extra: int) -> dict[str, Any]:
+    """What a job's provenance says in place of the CLI's: no typed command, the request, the command that
+    repeats it (with the variant files it reads), and the job's own time from `started`."""
+    from ..core.registry import get_game
+    from ..sim.provenance import rerun_command
+
+    game = get_game(request["game"])
+    defaults = json.loads(json.dumps(game.normalise_options({})))
+    options = {key: value for key, value in (request.get("options") or {}).items() if defaults.get(key) != value}
+    files = variant_files(request["arms"])
+    sources = [entry["file"] if entry else "base" for entry in files]
+    if len(sources) > 1:
+        more = ["--compare", *sources]
+    else:
+        more = ["--variant", sources[0]] if files[0] else []
+    asked = {"route": "POST /api/simulations", "job": job_id, "game": game.name, "games": request["games"],
+             "players": request["players"], "seats": list(request["seats"]), "seed": request["seed"],
+             "options": options, "arms": [{"label": arm["label"], "variant": (arm.get("variant") or {}).get("id")}
+                                          for arm in request["arms"]]}
+    return {"command": None, "request": asked,
+            "rerun": rerun_command(game.name, request["games"], request["seed"], seats_text(request["seats"]),
+                                   request["players"], options, more),
+            "variant_files": [entry for entry in files if entry], "extra_games": extra,
+            "started": datetime.fromtimestamp(started, timezone.utc).isoformat(timespec="seconds"),
+            "seconds": round(time.time() - started, 3)}
+
+
+def seats_text(seats: Sequence[str]) -> str:
+    """Seat specs as `--seats` takes them, the repeated last spec left out (`random,random,random` → `random`)."""
+    specs = list(seats)
+    while len(specs) > 1 and specs[-1] == specs[-2]:
+        specs.pop()
+    return ",".join(specs)
+
+
+def variant_files(arms: Sequence[Mapping[str, Any]]) -> list[dict[str, Any] | None]:
+    """Per arm, the TOML file the CLI reads for it — {"file", "variant", "name", "toml"} — or None for the
+    published cards. A file is named after its variant, so the CLI labels it the same; the same variant twice
+    shares a file, two different variants of one name get different files."""
+    out: list[dict[str, Any] | None] = []
+    taken: dict[str, Any] = {}
+    for arm in arms:
+        if arm["overrides"] is None:
+            out.append(None)
+            continue
+        saved = arm.get("variant") or {}
+        name = saved.get("name") or arm["label"]
+        stem = re.sub(r'[\\/:*?"<>|\x00-\x1f]+', "-", name).strip(" -.") or "variant"
+        key = saved.get("id") or json.dumps(arm["overrides"], sort_keys=True)
+        file, number = f"{stem}.toml", 1
+        while file in taken and taken[file] != key:
+            number += 1
+            file = f"{stem}-{number}.toml"
+        taken[file] = key
+        out.append({"file": file, "variant": saved.get("id"), "name": name, "toml": saved.get("toml")})
+    return out
+
+
+def report_of(result: SimulationResult) -> str:
+    """The job's HTML report: what `simulate --report` writes (provenance, verdict, differences), and how to
+    repeat the job with the CLI."""
+    from ..sim.report import report_html
+
+    return report_html(result.runs, result.differences, result.provenance, result.quality,
+                       repeat_html(result.provenance or {}))
+
+
+def repeat_html(provenance: Mapping[str, Any]) -> str:
+    """A section of the report: the job came from the web site; the command (and variant files) that repeat it."""
+    if not provenance.get("rerun"):
+        return ""
+    asked = provenance.get("request") or {}
+    files = "".join(f"<p>Save variant {html.escape(str(entry['name']))} as <code>{html.escape(entry['file'])}</code>"
+                    + (f":</p><pre>{html.escape(entry['toml'])}</pre>" if entry.get("toml") else
+                       f" (its TOML: <code>GET /api/variants/{html.escape(str(entry['variant']))}</code>).</p>")
+                    for entry in provenance.get("variant_files") or [])
+    return ("<h2>Repeat it on your machine</h2>"
+            f"<p class=meta>This simulation was asked of the web site (job {html.escape(str(asked.get('job')))}), not "
+            "typed as a command; the command below plays the same games on the same seeds and gives the same "
+            f"numbers.</p>{files}<pre>{html.escape(provenance['rerun'])}</pre>")

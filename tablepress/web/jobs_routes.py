@@ -1,8 +1,11 @@
 """The simulation routes: `POST/GET /api/simulations`, the progress stream and the report page `/simulations/{id}`.
 
 A request is checked field by field before it is queued (422 naming the field, 429 when the queue is
-full); its variants are resolved to their card data then, so a job plays what was asked for even if
-the server restarts before it runs.
+full); its variants are resolved to their card data then (with their id, name and TOML, for the command
+that repeats the job), so a job plays what was asked for even if the server restarts before it runs.
+
+A job's `games` is every game it plays, known from the start: each arm's games and, for a comparison, the
+verdict's skill-gap games (`jobs.planned_games`); `plan` breaks that total down.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from ..agents.base import HUMAN
 from ..core.errors import TablepressError
 from ..sim.service import seat_plan
 from .hub import NotFound, QuotaExceeded
-from .jobs import MAX_GAMES, JobPool
+from .jobs import MAX_GAMES, JobPool, planned_games, skill_gap_games
 from .requests import MAX_SEATS, BadRequest, parse_web_spec
 from .workshop import Workshop, game_named, read_json, resolve, without_source
 from .workshop_store import DONE, FAILED, QUEUED
@@ -42,7 +45,8 @@ streams: set[object] = set()
 
 
 async def parse_simulation(request: Request, data: Any) -> tuple[dict[str, Any], int]:
-    """A `POST /api/simulations` body checked and resolved: (the job's request, games); BadRequest naming the field."""
+    """A `POST /api/simulations` body checked and resolved: (the job's request, every game it plays); BadRequest
+    naming the field."""
     if not isinstance(data, dict):
         raise BadRequest("the body must be a JSON object {\"game\", \"games\", \"players\", \"seats\", ...}")
     game = game_named(data.get("game"))
@@ -74,26 +78,27 @@ async def parse_simulation(request: Request, data: Any) -> tuple[dict[str, Any],
     except TablepressError as exc:
         raise BadRequest(f"options: {exc}") from None
     workshop: Workshop = request.app.state.workshop
-    sides: list[tuple[str, dict[str, Any] | None]] = []
+    sides: list[tuple[str, dict[str, Any] | None, dict[str, Any] | None]] = []
     for field in ("variant", "compare"):
         value = data.get(field)
         if value is None or (isinstance(value, str) and value.strip().lower() in BASE_WORDS):
-            sides.append((PUBLISHED, None))
+            sides.append((PUBLISHED, None, None))
             continue
         variant = resolve(workshop.variants, value, game.name, field)
         try:
             await request.app.state.hub.thinker.check_variant(game, variant["overrides"], count, options)
         except TablepressError as exc:
             raise BadRequest(f"{field}: {without_source(str(exc))}") from None
-        sides.append((variant["name"], variant["overrides"]))
+        saved = {"id": variant["id"], "name": variant["name"], "toml": variant["toml"]}
+        sides.append((variant["name"], variant["overrides"], saved))
     compared = data.get("compare") is not None
     arms = sides if compared else sides[:1]
     if compared and arms[0][0] == arms[1][0]:
-        arms = [(f"A: {arms[0][0]}", arms[0][1]), (f"B: {arms[1][0]}", arms[1][1])]
+        arms = [(f"{letter}: {label}", overrides, saved) for letter, (label, overrides, saved) in zip("AB", arms)]
     job = {"game": game.name, "games": games, "players": count, "seats": list(specs),
            "seed": random.getrandbits(31) if seed is None else seed, "options": jsonable(options),
-           "arms": [{"label": label, "overrides": overrides} for label, overrides in arms]}
-    return job, games
+           "arms": [{"label": label, "overrides": overrides, "variant": saved} for label, overrides, saved in arms]}
+    return job, planned_games(job)
 
 
 def jsonable(options: dict[str, Any]) -> dict[str, Any]:
@@ -102,11 +107,14 @@ def jsonable(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def status_of(pool: JobPool, job: dict[str, Any]) -> dict[str, Any]:
-    """What `GET /api/simulations/{id}` answers: status, progress, and the summary or the reason."""
+    """What `GET /api/simulations/{id}` answers: status, progress (done of every game the job plays, `plan`
+    breaking them down), and the summary or the reason."""
     request = job["request"]
     reply: dict[str, Any] = {"id": job["id"], "status": job["status"], "done": job["done"], "games": job["games"],
                              "game": request["game"], "players": request["players"], "seats": request["seats"],
-                             "seed": request["seed"], "arms": [arm["label"] for arm in request["arms"]]}
+                             "seed": request["seed"], "arms": [arm["label"] for arm in request["arms"]],
+                             "plan": {"games_per_arm": request["games"], "arms": len(request["arms"]),
+                                      "skill_gap_games": skill_gap_games(request)}}
     if job["status"] == QUEUED:
         reply["ahead"] = pool.queue_position(job["id"])
     if job["status"] == DONE:
@@ -134,7 +142,8 @@ async def post_simulation(request: Request) -> dict[str, Any]:
 
 @router.get("/api/simulations/{job_id}")
 async def get_simulation(request: Request, job_id: str) -> dict[str, Any]:
-    """A simulation's status: {"status", "done", "games", "summary"? (= `simulate --json`), "error"?}."""
+    """A simulation's status: {"status", "done", "games", "plan", "summary"? (`simulate --json`'s numbers, the
+    provenance describing this request), "error"?}."""
     return status_of(request.app.state.workshop.jobs, job_of(request, job_id))
 
 
