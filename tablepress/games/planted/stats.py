@@ -52,7 +52,8 @@ FAMILIES = {
 BOTS = {
     "decisions": "which card to take from the hand passed on (or a Nursery call), which plant to buy and "
                  "how to feed; greedy looks one choice ahead with the board heuristic",
-    "not_decided": "the other seats' hidden simultaneous picks are sampled, never seen",
+    "not_decided": "the other seats' simultaneous picks are guessed (a random card, Nursery one time in "
+                   "five), never seen; every seat decides from the position before anyone chose",
     #: `tablepress ladder planted`: greedy/random/200 on seed 5; ismcts:300 against greedy as in the README's
     #: "Where the search stands".
     "ladder": [("greedy", "random", 2, 200, 0.89), ("greedy", "random", 5, 200, 0.602),

@@ -42,7 +42,12 @@ if (document.body.classList.contains("sim-page")) {
   watchSimulation(id, (status) => {
     const arms = status.arms.length > 1 ? `${status.arms[0]} against ${status.arms[1]}` : status.arms[0];
     $("title").textContent = `${status.game}: ${arms}`;
-    $("what").textContent = `${status.games.toLocaleString()} games, ${status.players} players, seats ` +
+    const plan = status.plan;
+    const played = plan && plan.arms > 1
+      ? `${plan.games_per_arm.toLocaleString()} games for each of ${plan.arms} variants` +
+        (plan.skill_gap_games ? ` and ${plan.skill_gap_games.toLocaleString()} greedy-against-random games for the skill gap` : "")
+      : `${status.games.toLocaleString()} games`;
+    $("what").textContent = `${played}, ${status.players} players, seats ` +
       `${status.seats.join(", ")}, seed ${status.seed}`;
     $("progress").max = status.games;
     $("progress").value = status.done;
