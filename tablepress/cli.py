@@ -283,18 +283,33 @@ def serve(
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
     db: Annotated[Path, typer.Option(help="SQLite file keeping every game")] = Path("tablepress.db"),
     ai_delay: Annotated[float, typer.Option(help="seconds an AI seat pauses before each move")] = 0.8,
+    public_url: Annotated[Optional[str], typer.Option(
+        envvar="TABLEPRESS_PUBLIC_URL", show_envvar=True,
+        help="the site's address as the world sees it (https://games.example.org): share links, og:url, QR codes"
+             " and invites use it, never the request's Host [default: the address the server announces]")] = None,
+    forwarded_allow_ips: Annotated[Optional[str], typer.Option(
+        envvar="TABLEPRESS_FORWARDED_ALLOW_IPS", show_envvar=True,
+        help="the reverse proxies (IP addresses or networks, comma-separated) whose X-Forwarded-For is believed"
+             " as the client's address [default: none]")] = None,
 ) -> None:
     """Serve the web app: lobby, table and the HTTP/WebSocket API; every game is kept in --db."""
     from .web.server import serve as run_server
+    from .web.settings import parse_forwarded_allow_ips, parse_public_url
 
     if not 0 <= port <= 65535:
         raise fail(f"--port must be 0–65535, not {port}")
     if not math.isfinite(ai_delay) or ai_delay < 0:
         raise fail(f"--ai-delay takes seconds, 0 or more, not {ai_delay}")
-    # uvicorn stops on SIGTERM and then raises it again: exit normally then, so the AI workers are shut down
-    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:
-        run_server(host, port, db, ai_delay)
+        public = parse_public_url(public_url) if public_url else None
+        proxies = parse_forwarded_allow_ips(forwarded_allow_ips)
+    except TablepressError as exc:
+        raise fail(str(exc)) from None
+    # uvicorn stops gracefully on SIGTERM and then raises it again: exit 0 then (a requested stop), so the AI
+    # workers are shut down
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
+    try:
+        run_server(host, port, db, ai_delay, public_url=public, forwarded_allow_ips=proxies)
     except TablepressError as exc:
         raise fail(str(exc)) from None
 

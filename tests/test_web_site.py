@@ -33,6 +33,8 @@ from tablepress.web.pages.share import qr_svg  # noqa: E402
 TABLEPRESS = Path(sys.executable).with_name("tablepress")
 #: A fixed PDF creation date (reportlab honours SOURCE_DATE_EPOCH), so two renderings can be compared.
 EPOCH = "1700000000"
+#: The site's public address in these tests (`serve --public-url`): every link the site gives out starts with it.
+PUBLIC = "https://games.example.org"
 HEAVIER = "[things]\nAnt = [1, 1, 1, 9]\nMountain = [5, 10, 9, 10]\n"
 
 
@@ -56,7 +58,7 @@ def stored(variant_id: str, game: str, name: str, toml: str) -> dict:
 def app(tmp_path, monkeypatch):
     """The web app over a fresh database, with two stored variants and a fixed PDF date."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
-    application = create_app(tmp_path / "games.db", ai_delay=0.0)
+    application = create_app(tmp_path / "games.db", ai_delay=0.0, public_url=PUBLIC)
     application.state.variants = FakeVariants({
         "v1": stored("v1", "by-this", "heavier", HEAVIER),
         "v2": stored("v2", "flowers", "bigger", "[scoring]\nregion_min = 4\n"),
@@ -162,7 +164,7 @@ def test_a_game_whose_intro_does_not_load_shows_the_intro_made_from_its_rules(cl
 
 def test_the_share_panel_names_the_stable_intro_address(client):
     text = client.get("/games/pressed").text
-    assert 'value="http://testserver/games/pressed/intro"' in text
+    assert f'value="{PUBLIC}/games/pressed/intro"' in text
 
 
 # ----- rules ------------------------------------------------------------------------------------
@@ -195,10 +197,10 @@ def test_the_intro_carries_open_graph_and_twitter_meta(client, name):
     intro = load_intro(get_game(name))
     assert html.unescape(meta["og:title"]) == intro.title == html.unescape(meta["twitter:title"])
     assert intro.tagline in html.unescape(meta["og:description"])
-    assert meta["og:url"] == f"http://testserver/games/{name}/intro"
+    assert meta["og:url"] == f"{PUBLIC}/games/{name}/intro"
     image = html.unescape(meta["og:image"])
-    assert image.startswith("http://testserver/faces/") and meta["twitter:card"] == "summary"
-    assert client.get(image.removeprefix("http://testserver")).status_code == 200
+    assert image.startswith(f"{PUBLIC}/faces/") and meta["twitter:card"] == "summary"
+    assert client.get(image.removeprefix(PUBLIC)).status_code == 200
     for section in intro.sections:
         assert html.escape(section.heading) in text
 
@@ -206,8 +208,8 @@ def test_the_intro_carries_open_graph_and_twitter_meta(client, name):
 def test_the_qr_code_encodes_the_intro_address(client):
     reply = client.get("/games/by-this/qr.svg")
     assert reply.status_code == 200 and reply.headers["content-type"].startswith("image/svg+xml")
-    assert reply.content == qr_svg("http://testserver/games/by-this/intro")
-    assert b"<svg" in reply.content and b"QR code: http://testserver/games/by-this/intro" in reply.content
+    assert reply.content == qr_svg(f"{PUBLIC}/games/by-this/intro")
+    assert b"<svg" in reply.content and f"QR code: {PUBLIC}/games/by-this/intro".encode() in reply.content
 
 
 def test_a_qr_code_of_an_address_too_long_is_refused():
@@ -361,3 +363,16 @@ def test_the_printer_cache_drops_the_least_recently_used_past_its_bytes():
 
 def test_the_face_addresses_quote_card_keys():
     assert face_url("by-this", "Small → Large") == f"/faces/by-this/{quote('Small → Large', safe='')}.svg"
+
+
+def test_a_forged_host_header_changes_no_page_or_answer(client):
+    """Links come from --public-url: a request naming another Host gets the same bytes everywhere."""
+    paths = ["/", "/games/by-this", "/games/by-this/intro", "/games/by-this/qr.svg", "/games/pressed/rules",
+             "/api/catalog", "/games/nothing"]
+    for path in paths:
+        honest = client.get(path)
+        forged = client.get(path, headers={"Host": "evil.example:666", "X-Forwarded-Host": "evil.example"})
+        assert forged.status_code == honest.status_code, path
+        assert forged.content == honest.content, path
+        assert b"evil.example" not in forged.content and b"testserver" not in forged.content, path
+    assert client.get("/api/catalog").json()["public_url"] == PUBLIC

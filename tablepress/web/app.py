@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,15 +22,18 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from ..agents.base import AGENTS, HUMAN
 from ..core.errors import IllegalAction, TablepressError
 from ..core.match import Match
 from ..core.registry import game_names, get_package
+from .clients import client_address, trust_proxies
 from .faces import card_svg
 from .hub import Hub, HubFull, NotFound, QuotaExceeded
 from .jobs_routes import router as simulations_router
 from .requests import MAX_BODY, SERVER_ONLY, BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_agent, parse_create
+from .protocols import MAX_HEAD
 from .rematch import rematch
 from .rooms import Room, Watcher, build_view
 from .site import router as site_router
@@ -48,19 +51,21 @@ log = logging.getLogger("tablepress.web")
 MAX_WATCHERS = 100
 #: Live WebSockets over all games at most (create_app's default).
 MAX_SOCKETS = 1000
-#: The most bytes of a request target (path and query) and of all headers together.
-MAX_HEAD = 8 * 1024
 #: The most characters of an error's reason.
 MAX_DETAIL = 300
+#: The site's address in share links, `og:url`, QR codes and invites when none is given (`serve --public-url`).
+DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
 
 
 STATUS = {NotFound: 404, Forbidden: 403, IllegalAction: 409, TooLarge: 413, BadRequest: 422, QuotaExceeded: 429,
           HubFull: 503}
 
 
-def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sockets: int = MAX_SOCKETS) -> FastAPI:
+def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sockets: int = MAX_SOCKETS,
+               public_url: str = DEFAULT_PUBLIC_URL, forwarded_allow_ips: Sequence[str] = ()) -> FastAPI:
     """The web app over the SQLite file `db`; AI seats pause `ai_delay` seconds before each move, and at
-    most `max_sockets` WebSockets are live at once."""
+    most `max_sockets` WebSockets are live at once. Links the site gives out start with `public_url` (never
+    the request's Host); only peers in `forwarded_allow_ips` are believed about a client's address."""
     store = Store(db)
     hub = Hub(store, ai_delay=ai_delay)
     hub.restore()
@@ -79,6 +84,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
 
     app = FastAPI(title="tablepress", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.hub = hub
+    app.state.public_url = public_url.rstrip("/")
     app.state.sockets = sockets = set[Watcher]()
     app.state.workshop, app.state.variants = workshop, workshop.variants
     app.include_router(workshop_router)
@@ -106,6 +112,8 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
+
+    trust_proxies(app, forwarded_allow_ips)
 
     @app.exception_handler(TablepressError)
     async def _tablepress_error(_request: Request, exc: TablepressError) -> JSONResponse:
@@ -158,7 +166,8 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:
         """Every registered game (plugins too) with its player counts, options and rules; the seat kinds."""
-        return {"games": catalog_games(), "agents": [HUMAN, *(a for a in AGENTS if a not in SERVER_ONLY)]}
+        return {"games": catalog_games(), "agents": [HUMAN, *(a for a in AGENTS if a not in SERVER_ONLY)],
+                "public_url": app.state.public_url}
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
@@ -171,7 +180,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
         body = parse_create(await read_body(request))
         try:
             room, tokens = await hub.create(body.game, body.seats, body.options, body.seed, body.names, body.variant,
-                                            client=request.client.host if request.client else None)
+                                            client=client_address(request))
         except (QuotaExceeded, HubFull):
             raise
         except TablepressError as exc:
@@ -233,7 +242,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
         every human seat still watching gets its own new link over its WebSocket."""
         room = hub.room(game_id)
         seat = seated(room, request, "a rematch needs a seat's token")
-        new_id, tokens = await rematch(hub, room, seat, request.client.host if request.client else None)
+        new_id, tokens = await rematch(hub, room, seat, client_address(request))
         return {"id": new_id, "tokens": tokens}
 
     @app.get("/api/games/{game_id}/record")
@@ -320,11 +329,14 @@ async def read_body(request: Request) -> bytes:
         raise TooLarge(f"the request body is over {MAX_BODY} bytes")
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise TooLarge(f"the request body is over {MAX_BODY} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise TooLarge(f"the request body is over {MAX_BODY} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:
+        raise BadRequest("the connection closed before the request body arrived") from None
     return b"".join(chunks)
 
 

@@ -2,57 +2,25 @@
 
 from __future__ import annotations
 
-import json
 import socket
 import sqlite3
-from http import HTTPStatus
+from collections.abc import Sequence
 from pathlib import Path
 
 import uvicorn
-from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..core.errors import TablepressError
-from .app import MAX_HEAD, create_app
+from .app import create_app
 from .logs import setup as setup_logs
+from .protocols import Http, Limits, protocols
+from .settings import FORWARDED_ALLOW_IPS_ENV, PUBLIC_URL_ENV
 
-#: How long a refused connection keeps reading (and dropping) what the client still sends, in seconds.
-LINGER = 2.0
+__all__ = ["Http", "check_address", "default_public_url", "lan_address", "serve", "uvicorn_config"]
 
-
-class Http(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol, answering a request it cannot parse with JSON `{"detail": ...}`: 414 or 431
-    for a request line or headers over MAX_HEAD bytes, else 400.
-
-    After answering it reads and drops what the client still sends for LINGER seconds before closing, so
-    the answer is not lost to a connection reset while the client is still sending.
-    """
-
-    refused = False
-
-    def send_400_response(self, msg: str) -> None:
-        """Answer an unparsable request head and stop reading requests on this connection."""
-        buffered = self.conn.trailing_data[0]
-        if len(buffered) <= MAX_HEAD:
-            status, detail = 400, "malformed HTTP request"
-        elif b"\r\n" in buffered:
-            status, detail = 431, f"the request headers are over {MAX_HEAD} bytes"
-        else:
-            status, detail = 414, f"the request line is over {MAX_HEAD} bytes"
-        body = json.dumps({"detail": detail}).encode()
-        self.transport.write(
-            f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\n"
-            f"content-type: application/json\r\ncontent-length: {len(body)}\r\nconnection: close\r\n\r\n".encode()
-            + body
-        )
-        self.refused = True
-        if self.transport.can_write_eof():
-            self.transport.write_eof()
-        self.loop.call_later(LINGER, self.transport.close)
-
-    def data_received(self, data: bytes) -> None:
-        """Parse requests, or drop what arrives after a refusal."""
-        if not self.refused:
-            super().data_received(data)
+#: Seconds a stopping server (SIGTERM, Ctrl-C) waits for requests in flight before cancelling them.
+SHUTDOWN_GRACE = 10.0
+#: The addresses that mean "every interface".
+EVERYWHERE = ("0.0.0.0", "::", "")
 
 
 def check_address(host: str, port: int) -> None:
@@ -77,24 +45,50 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
+def default_public_url(host: str, port: int) -> str:
+    """The address share links use without --public-url: the one the server announces — the LAN address
+    when listening everywhere (127.0.0.1 without one), else the address it listens on."""
+    shown = (lan_address() or "127.0.0.1") if host in EVERYWHERE else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}"
+
+
+def uvicorn_config(app: object, host: str, port: int, limits: Limits = Limits()) -> uvicorn.Config:
+    """uvicorn's settings for the app: this package's protocols and limits, no proxy headers of its own
+    (the app believes only the proxies it was given), a bounded graceful shutdown and JSON logs."""
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", proxy_headers=False,
+                          timeout_graceful_shutdown=SHUTDOWN_GRACE, server_header=False,
+                          log_config=None,  # uvicorn's records go out as JSON lines too
+                          **protocols(limits))
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepress.db", ai_delay: float = 0.8,
-          announce: bool = True) -> None:
-    """Serve the lobby, table and API on host:port until interrupted, storing every game in `db`."""
+          announce: bool = True, public_url: str | None = None, forwarded_allow_ips: Sequence[str] = ()) -> None:
+    """Serve the lobby, table and API on host:port until interrupted, storing every game in `db`; links the
+    site gives out start with `public_url` (default: `default_public_url`); `forwarded_allow_ips` are the
+    proxies whose X-Forwarded-For is believed."""
     setup_logs()
     check_address(host, port)
+    public = public_url or default_public_url(host, port)
     try:
-        app = create_app(db, ai_delay=ai_delay)
+        app = create_app(db, ai_delay=ai_delay, public_url=public, forwarded_allow_ips=forwarded_allow_ips)
     except sqlite3.Error as exc:
         raise TablepressError(f"{db}: cannot use it as the games database ({exc})") from None
     except OSError as exc:
         raise TablepressError(f"{db}: cannot open the games database ({exc.strerror or exc})") from None
     if announce:
-        everywhere = host in ("0.0.0.0", "::", "")
-        shown = "127.0.0.1" if everywhere else host
+        shown = "127.0.0.1" if host in EVERYWHERE else (f"[{host}]" if ":" in host else host)
         print(f"tablepress web app: http://{shown}:{port}/  (games stored in {db})", flush=True)
-        lan = lan_address() if everywhere else None
+        lan = lan_address() if host in EVERYWHERE else None
         if lan:
             print(f"friends on your network: http://{lan}:{port}/", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", http=Http,
-                h11_max_incomplete_event_size=MAX_HEAD,
-                log_config=None)  # uvicorn's records go out as JSON lines too
+        where = "only this machine can open them; " if public.split("://")[1].startswith(("127.", "localhost", "[::1]")) else ""
+        print(f"share links, invites and QR codes use {public}/ ({where}change it with --public-url URL or"
+              f" {PUBLIC_URL_ENV})", flush=True)
+        if forwarded_allow_ips:
+            print(f"believing X-Forwarded-For from {', '.join(forwarded_allow_ips)} only", flush=True)
+        else:
+            print(f"behind a reverse proxy, name it with --forwarded-allow-ips IPS or {FORWARDED_ALLOW_IPS_ENV}",
+                  flush=True)
+    uvicorn.Server(uvicorn_config(app, host, port)).run()

@@ -43,6 +43,12 @@ def known(name: str) -> None:
         raise NotFound(f"no game {name!r} (games: {', '.join(game_names())})")
 
 
+def public_url(request: Request) -> str:
+    """The site's address as the world sees it (`serve --public-url`): links the site gives out start with it,
+    whatever Host the request named."""
+    return request.app.state.public_url
+
+
 def printer_of(app: FastAPI) -> Printer:
     """The app's one printer (made on first use)."""
     printer = getattr(app.state, "printer", None)
@@ -65,7 +71,7 @@ def catalogue_view(request: Request) -> Response:
 @router.get("/games/{name}", response_model=None)
 def game_view(name: str, request: Request) -> Response:
     """A game's page: intro, cards, and the Play / Simulate / Print / Share / Make buttons."""
-    return unknown(name) or HTMLResponse(game_page(name, str(request.base_url)))
+    return unknown(name) or HTMLResponse(game_page(name, public_url(request)))
 
 
 @router.get("/games/{name}/rules", response_model=None)
@@ -77,14 +83,14 @@ def rules_view(name: str) -> Response:
 @router.get("/games/{name}/intro", response_model=None)
 def intro_view(name: str, request: Request) -> Response:
     """A game's shareable one-page intro (Open Graph and Twitter meta for link previews)."""
-    return unknown(name) or HTMLResponse(intro_page(name, str(request.base_url)))
+    return unknown(name) or HTMLResponse(intro_page(name, public_url(request)))
 
 
 @router.get("/games/{name}/qr.svg")
 def qr_view(name: str, request: Request) -> Response:
     """The QR code of the game's intro address."""
     known(name)
-    url = f"{str(request.base_url).rstrip('/')}/games/{quote(name, safe='')}/intro"
+    url = f"{public_url(request)}/games/{quote(name, safe='')}/intro"
     return Response(qr_svg(url), media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=3600"})
 
 

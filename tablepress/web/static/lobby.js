@@ -163,7 +163,7 @@
     const list = $("share-links");
     list.replaceChildren();
     for (const seat of humans) {
-      const url = `${location.origin}/play/${id}#seat=${seat}&token=${encodeURIComponent(tokens[seat])}`;
+      const url = `${catalog.public_url || location.origin}/play/${id}#seat=${seat}&token=${encodeURIComponent(tokens[seat])}`;
       list.append(h("li", {}, h("b", {}, names[Number(seat)]), seat === humans[0] ? " (you)" : "", ": ",
         h("input", {type: "text", readonly: true, value: url, class: "share-url", dataset: {seat}, onclick: (e) => e.target.select()}),
         h("button", {type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url)}, "copy")));
