@@ -2,14 +2,51 @@
 
 Events carry plain facts (game id, seat, agent spec, duration in seconds, client address), never a
 seat token. A record logged without fields (uvicorn's, a library's) becomes event `message`.
+
+Warnings and errors of one kind (logger, level, message, exception type) are written at most once every
+REPEAT_INTERVAL seconds; the next one written carries `suppressed`: how many were left out since (accept()
+failing with EMFILE thousands of times a second would otherwise fill the disk).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import time
 from datetime import datetime, timezone
 from typing import Any
+
+#: Seconds between two written records of one kind of warning or error.
+REPEAT_INTERVAL = 1.0
+#: Kinds remembered at most (the oldest are forgotten past this).
+MAX_KINDS = 1000
+
+
+class Throttle(logging.Filter):
+    """Lets one warning or error of each kind through every `interval` seconds and counts the rest, giving the
+    count to the next record of that kind as `suppressed`. Records below WARNING always pass."""
+
+    def __init__(self, interval: float = REPEAT_INTERVAL, clock: Any = time.monotonic):
+        super().__init__()
+        self.interval, self.clock = interval, clock
+        self.kinds: dict[tuple[Any, ...], list[float]] = {}  # kind -> [last written, suppressed since]
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Whether to write the record (see the class)."""
+        if record.levelno < logging.WARNING:
+            return True
+        kind = (record.name, record.levelno, str(record.msg), record.exc_info[0] if record.exc_info else None)
+        now = self.clock()
+        seen = self.kinds.get(kind)
+        if seen is not None and now - seen[0] < self.interval:
+            seen[1] += 1
+            return False
+        if seen is not None and seen[1]:
+            record.suppressed = int(seen[1])
+        if seen is None and len(self.kinds) >= MAX_KINDS:
+            self.kinds.pop(next(iter(self.kinds)))
+        self.kinds[kind] = [now, 0]
+        return True
 
 
 class JsonLines(logging.Formatter):
@@ -29,6 +66,9 @@ class JsonLines(logging.Formatter):
         else:
             entry["event"] = "message"
             entry["message"] = record.getMessage()
+        suppressed = getattr(record, "suppressed", None)
+        if suppressed:
+            entry["suppressed"] = suppressed
         if record.exc_info:
             entry["traceback"] = self.formatException(record.exc_info)
         return json.dumps(entry, ensure_ascii=False, default=str)
@@ -44,4 +84,5 @@ def setup(level: int = logging.INFO) -> None:
     logging is set up already)."""
     handler = logging.StreamHandler()
     handler.setFormatter(JsonLines())
+    handler.addFilter(Throttle())
     logging.basicConfig(level=level, handlers=[handler])
