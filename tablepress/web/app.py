@@ -30,6 +30,7 @@ from ..core.match import Match
 from ..core.registry import game_names, get_package
 from .clients import client_address, trust_proxies
 from .faces import card_svg
+from .health import READY_TIMEOUT, store_ready
 from .hub import Hub, HubFull, NotFound, QuotaExceeded
 from .jobs_routes import router as simulations_router
 from .requests import MAX_BODY, SERVER_ONLY, BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_agent, parse_create
@@ -161,6 +162,15 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     async def health() -> dict[str, Any]:
         """Whether the server is up, and how many games it keeps."""
         return {"ok": True, "games": len(hub.rooms) + len(hub.archive)}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def ready() -> JSONResponse:
+        """200 when the store answers and its schema is current, else 503 saying why."""
+        ok, reason = False, f"the store did not answer within {READY_TIMEOUT:g} seconds"
+        with anyio.move_on_after(READY_TIMEOUT):
+            ok, reason = await anyio.to_thread.run_sync(store_ready, hub.store, abandon_on_cancel=True)
+        return JSONResponse({"ok": True} if ok else {"ok": False, "detail": one_line(reason)},
+                            status_code=200 if ok else 503)
 
     # ----- the API -------------------------------------------------------------------------------
     @app.get("/api/catalog")
