@@ -12,21 +12,27 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[$(EXTRAS)]"
+# Serving needs only the package itself; the tests (and bench) need every extra (torch, Ray, OpenSpiel).
+$(VENV)/.installed-serve: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-run: $(VENV)/.installed
-	$(BIN)/tablepress serve --host $(HOST) --port $(PORT)
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[$(EXTRAS)]"
+	touch $(VENV)/.installed-serve $@
 
-test: $(VENV)/.installed
+# PUBLIC_URL=https://games.example.org: the address share links use (or set TABLEPRESS_PUBLIC_URL).
+run: $(VENV)/.installed-serve
+	$(BIN)/tablepress serve --host $(HOST) --port $(PORT) $(if $(PUBLIC_URL),--public-url $(PUBLIC_URL))
+
+test: $(VENV)/.installed-test
 	sh scripts/ensure-debian-packages chromium:/usr/bin/chromium poppler-utils:pdftoppm
 	$(BIN)/python -m pytest
 
 # The whole benchmark: engine, agent and simulator speed per CPU second with the machine (cores, load
 # average) before and after, then the pytest-benchmark micro-benchmarks. Measured, never asserted.
 # `make bench AGAINST=HEAD~1` also times the agents of that commit beside this code's, alternately.
-bench: $(VENV)/.installed
+bench: $(VENV)/.installed-test
 	$(BIN)/tablepress bench --simulator $(if $(AGAINST),--against $(AGAINST))
 	$(BIN)/python -m pytest -m benchmark --benchmark-enable -q
 
