@@ -281,7 +281,10 @@ def ladder(
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
-    db: Annotated[Path, typer.Option(help="SQLite file keeping every game")] = Path("tablepress.db"),
+    db: Annotated[Optional[Path], typer.Option(help="SQLite file keeping every game [default: tablepress.db]")] = None,
+    database: Annotated[Optional[str], typer.Option(
+        help="where every game is kept: postgresql://USER@HOST:PORT/DB, or a SQLite file (a path or sqlite:///PATH)"
+             " [env var: TABLEPRESS_DATABASE_URL; default: --db]")] = None,
     ai_delay: Annotated[float, typer.Option(help="seconds an AI seat pauses before each move")] = 0.8,
     public_url: Annotated[Optional[str], typer.Option(
         envvar="TABLEPRESS_PUBLIC_URL", show_envvar=True,
@@ -292,12 +295,15 @@ def serve(
         help="the reverse proxies (IP addresses or networks, comma-separated) whose X-Forwarded-For is believed"
              " as the client's address [default: none]")] = None,
 ) -> None:
-    """Serve the web app: lobby, table and the HTTP/WebSocket API; every game is kept in --db."""
+    """Serve the web app: lobby, table and the HTTP/WebSocket API; every game is kept in --database (or --db)."""
     from .web.server import serve as run_server
     from .web.settings import parse_forwarded_allow_ips, parse_public_url
 
     if not 0 <= port <= 65535:
         raise fail(f"--port must be 0–65535, not {port}")
+    if database is not None and db is not None:
+        raise fail("give the store once: --database URL or --db FILE, not both")
+    store = database or db or os.environ.get("TABLEPRESS_DATABASE_URL") or Path("tablepress.db")
     if not math.isfinite(ai_delay) or ai_delay < 0:
         raise fail(f"--ai-delay takes seconds, 0 or more, not {ai_delay}")
     try:
@@ -309,7 +315,7 @@ def serve(
     # workers are shut down
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
     try:
-        run_server(host, port, db, ai_delay, public_url=public, forwarded_allow_ips=proxies)
+        run_server(host, port, store, ai_delay, public_url=public, forwarded_allow_ips=proxies)
     except TablepressError as exc:
         raise fail(str(exc)) from None
 

@@ -51,3 +51,28 @@ def client(app):
 
     with TestClient(app) as c:
         yield c
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A throwaway PostgreSQL cluster for the session (tests/pg_helpers.py); skips where none can run."""
+    from pg_helpers import Cluster, missing
+
+    reason = missing()
+    if reason:
+        pytest.skip(f"no PostgreSQL cluster for the tests: {reason}")
+    cluster = Cluster()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path):
+    """Where a fresh store is, once for each backend: a SQLite file, then a new PostgreSQL database."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "games.db")
+        return
+    cluster = request.getfixturevalue("postgres")
+    url = cluster.database()
+    yield url
+    cluster.drop(url)

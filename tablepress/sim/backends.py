@@ -1,17 +1,23 @@
 """Where the games run: in this process, on a local process pool, or on Ray. Rows stream back in chunks.
 
 Every backend returns the same rows in index order, so the statistics never depend on `--jobs` or
-`--backend`. `on_rows(n)` is called as each chunk arrives (for the progress bar).
+`--backend`. `on_rows(n)` is called as each chunk arrives (for the progress bar). The pool forks its
+workers, unless this process has loaded a library a forked worker would deadlock in (PyTorch, once a
+`policy:FILE` seat is built): then it spawns them (`pool_context`).
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import re
 import resource
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from multiprocessing.context import BaseContext
 from typing import Any
 
 from ..core.errors import TablepressError
@@ -60,7 +66,7 @@ def run_local(spec: SimSpec, seed: int, games: int, jobs: int, on_rows: Progress
             if on_rows:
                 on_rows(len(chunk))
         return rows
-    pool = ProcessPoolExecutor(max_workers=min(jobs, games), initializer=ignore_ctrl_c)
+    pool = ProcessPoolExecutor(max_workers=min(jobs, games), initializer=ignore_ctrl_c, mp_context=pool_context())
     try:
         with workers_start_deaf_to_ctrl_c():  # the first submit starts the workers
             pending = {pool.submit(play_chunk, spec, seed, chunk) for chunk in chunks(games, jobs)}
@@ -76,6 +82,29 @@ def run_local(spec: SimSpec, seed: int, games: int, jobs: int, on_rows: Progress
         raise
     pool.shutdown()
     return _sorted(rows)
+
+
+#: OpenMP runtimes (GNU's, which PyTorch's CPU operations run on; LLVM's; Intel's) as they appear in the
+#: process's memory map. Their worker threads do not survive fork, and a forked child's first parallel
+#: region then waits for ever for threads it does not have.
+OPENMP_RUNTIMES = re.compile(r"/lib(g|i)?omp[^/]*\.so")
+
+
+def pool_context() -> BaseContext:
+    """How the pool starts its workers: the platform's default (fork on Linux: a worker inherits every module
+    and table already loaded), or spawn (a fresh interpreter) once this process has loaded a library that a
+    forked child could deadlock in."""
+    return multiprocessing.get_context("spawn" if fork_would_deadlock() else None)
+
+
+def fork_would_deadlock() -> bool:
+    """Whether this process has loaded an OpenMP runtime (`OPENMP_RUNTIMES`); where there is no memory map to
+    read, whether it has imported PyTorch."""
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            return OPENMP_RUNTIMES.search(maps.read()) is not None
+    except OSError:
+        return "torch" in sys.modules
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:

@@ -38,7 +38,7 @@ from .protocols import MAX_HEAD
 from .rematch import rematch
 from .rooms import Room, Watcher, build_view
 from .site import router as site_router
-from .store import Store
+from .store import open_store
 from .workshop import Workshop
 from .workshop import router as workshop_router
 
@@ -64,13 +64,14 @@ STATUS = {NotFound: 404, Forbidden: 403, IllegalAction: 409, TooLarge: 413, BadR
 
 def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sockets: int = MAX_SOCKETS,
                public_url: str = DEFAULT_PUBLIC_URL, forwarded_allow_ips: Sequence[str] = ()) -> FastAPI:
-    """The web app over the SQLite file `db`; AI seats pause `ai_delay` seconds before each move, and at
+    """The web app over the store at `db` (a SQLite file or a database URL); AI seats pause `ai_delay`
+    seconds before each move, and at
     most `max_sockets` WebSockets are live at once. Links the site gives out start with `public_url` (never
     the request's Host); only peers in `forwarded_allow_ips` are believed about a client's address."""
-    store = Store(db)
+    store = open_store(db)
     hub = Hub(store, ai_delay=ai_delay)
     hub.restore()
-    workshop = Workshop(db)
+    workshop = Workshop(store)
     hub.variants = workshop.variants
 
     @contextlib.asynccontextmanager

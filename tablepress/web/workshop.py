@@ -26,7 +26,7 @@ from .clients import client_address
 from .hub import NotFound, QuotaExceeded, check_variant_size
 from .jobs import JobPool
 from .requests import VARIANT_ID, BadRequest, check_variant, parse_json
-from .workshop_store import WorkshopStore
+from .store import Store
 
 STATIC = Path(__file__).parent / "static"
 #: Variants the server keeps at most (429 past that), and the most characters of a variant's name.
@@ -49,7 +49,7 @@ class VariantError(BadRequest):
 class Variants:
     """Saved variants by id, for every surface that takes `variant=ID` (games, simulations, print sheets)."""
 
-    def __init__(self, store: WorkshopStore):
+    def __init__(self, store: Store):
         self.store = store
 
     def get(self, variant_id: str) -> dict[str, Any]:
@@ -60,10 +60,10 @@ class Variants:
 
 
 class Workshop:
-    """The workshop's parts over one SQLite file: its store, the saved variants and the simulation jobs."""
+    """The workshop's parts over the server's store: the saved variants and the simulation jobs."""
 
-    def __init__(self, db: str | Path, workers: int | None = None):
-        self.store = WorkshopStore(db)
+    def __init__(self, store: Store, workers: int | None = None):
+        self.store = store
         self.variants = Variants(self.store)
         self.jobs = JobPool(self.store, workers)
 
@@ -72,9 +72,8 @@ class Workshop:
         self.jobs.start()
 
     async def close(self) -> None:
-        """Stop the job workers (their jobs resume at the next start) and close the store."""
+        """Stop the job workers (their jobs resume at the next start); the store stays open for its owner."""
         await self.jobs.close()
-        self.store.close()
 
 
 # ----- checking a variant ------------------------------------------------------------------------

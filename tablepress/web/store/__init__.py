@@ -1,0 +1,13 @@
+"""The server's store: games and their actions, saved variants and simulation jobs, in one database.
+
+`open_store(where)` opens it: an embedded SQLite file (the default) or PostgreSQL (`postgresql://` URL).
+Both implement `interface.Store` with the SQL of `sql.SqlStore` and the numbered schema `migrations`.
+"""
+
+from .interface import Readiness, Store
+from .migrations import LATEST
+from .rows import DONE, FAILED, QUEUED, RUNNING, GameRow, hash_token
+from .urls import ENV, backend_of, open_store
+
+__all__ = ["DONE", "ENV", "FAILED", "LATEST", "QUEUED", "RUNNING", "GameRow", "Readiness", "Store", "backend_of",
+           "hash_token", "open_store"]

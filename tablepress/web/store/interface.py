@@ -1,0 +1,148 @@
+"""The store's interface: everything the server keeps, whichever database keeps it.
+
+The hub (games and their actions) and the workshop (saved variants, simulation jobs) use only these
+methods; `sqlite.SqliteStore` and `postgres.PostgresStore` implement them with the SQL of `sql.SqlStore`.
+Every write goes through a method here and is committed when it returns; every write to a game bumps
+that game's `revision`, so a process holding a game in memory can tell whether another one changed it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .rows import GameRow
+
+
+@dataclass(frozen=True)
+class Readiness:
+    """Whether the store answers and its schema is the one this code expects (for `/readyz`)."""
+
+    ok: bool
+    version: int | None  # the schema version found (None: the store did not answer)
+    expected: int  # the schema version this code writes
+    reason: str = ""  # why not, on one line (empty when ok)
+
+
+class Store(Protocol):
+    """Games, actions, saved variants and simulation jobs, kept in one database."""
+
+    #: What `open_store` takes to open this store again (a SQLite file's path or a PostgreSQL URL).
+    url: str
+    #: The same as `url`: a job's worker process reopens the store from it.
+    path: str
+    #: `url` with any password hidden, for messages and logs.
+    shown: str
+
+    def check(self) -> Readiness:
+        """Whether the store answers now and its schema is current; never raises."""
+        ...
+
+    def close(self) -> None:
+        """Close the store's connections (a second close does nothing)."""
+        ...
+
+    # ----- games ---------------------------------------------------------------------------------
+    def create_game(self, row: GameRow) -> None:
+        """Insert a new game (committed when this returns)."""
+        ...
+
+    def has(self, game_id: str) -> bool:
+        """Whether a game with this id is stored (readable or not)."""
+        ...
+
+    def expire(self, open_before: float, over_before: float) -> list[str]:
+        """Delete the unfinished games with no action since `open_before` and the finished ones whose last
+        action was before `over_before`; return their ids (committed when this returns)."""
+        ...
+
+    def append_action(self, game_id: str, index: int, seat: int, action: str, public: str, at: float,
+                      status: str | None = None, scores: list[int] | None = None,
+                      winners: list[int] | None = None) -> int:
+        """Append action number `index` (from 0) of a game, taken at time `at`, and its new status; the
+        game's new revision (committed when this returns)."""
+        ...
+
+    def update_seats(self, game_id: str, seats: list[str], names: list[str], token_hashes: dict[str, int]) -> int:
+        """Store who sits where now (an AI taking over a seat); the game's new revision."""
+        ...
+
+    def delete_last_action(self, game_id: str, index: int) -> int:
+        """Remove action number `index` of a game (an undo); the game's new revision. RuntimeError if it is not
+        the game's last action."""
+        ...
+
+    def load_games(self) -> list[GameRow]:
+        """Every stored game, oldest first: the actions of unfinished games, only the count of finished ones'.
+        A row that does not read is logged (event `row_skipped`) and left out."""
+        ...
+
+    def load_actions(self, game_id: str) -> list[tuple[int, str, str, float]]:
+        """One game's actions in order: (seat, action, public text, time)."""
+        ...
+
+    # ----- saved variants ------------------------------------------------------------------------
+    def add_variant(self, variant_id: str, game: str, name: str, toml: str, overrides: dict[str, Any],
+                    client: str | None) -> None:
+        """Store a checked variant (committed when this returns)."""
+        ...
+
+    def variant(self, variant_id: str) -> dict[str, Any]:
+        """{"id", "game", "name", "toml", "overrides"} of a stored variant; KeyError if there is none or its row
+        does not read (then logged as `row_skipped`)."""
+        ...
+
+    def variants_of(self, game: str, limit: int) -> list[dict[str, Any]]:
+        """The newest `limit` variants of a game: {"id", "name", "created"}, newest first."""
+        ...
+
+    def count_variants(self) -> int:
+        """How many variants are stored."""
+        ...
+
+    # ----- simulation jobs -----------------------------------------------------------------------
+    def add_job(self, job_id: str, request: dict[str, Any], games: int, client: str | None) -> None:
+        """Queue a simulation job (committed when this returns)."""
+        ...
+
+    def job(self, job_id: str) -> dict[str, Any]:
+        """A job's status, progress and (once done) summary; KeyError if there is none or its row does not
+        read (then logged as `row_skipped`)."""
+        ...
+
+    def report(self, job_id: str) -> str | None:
+        """A finished job's HTML report (None before it is done); KeyError if there is no such job."""
+        ...
+
+    def job_ids(self, status: str) -> list[str]:
+        """The ids of the readable jobs in `status`, oldest first (a row that does not read is logged and
+        left out)."""
+        ...
+
+    def count_jobs(self, *statuses: str, client: str | None = None) -> int:
+        """How many jobs are in any of `statuses` (only `client`'s, if given)."""
+        ...
+
+    def start_job(self, job_id: str) -> int:
+        """Mark a queued job running; returns its new attempt number (fencing the worker's writes)."""
+        ...
+
+    def requeue(self, job_id: str) -> None:
+        """Put a job that was running back in the queue (its games start again from the first)."""
+        ...
+
+    def progress(self, job_id: str, attempt: int, done: int) -> None:
+        """A worker's count of games played so far."""
+        ...
+
+    def finish(self, job_id: str, attempt: int, summary: dict[str, Any], report: str) -> None:
+        """A worker's result: the summary (`simulate --json`) and the HTML report."""
+        ...
+
+    def fail(self, job_id: str, reason: str, attempt: int | None = None) -> None:
+        """Stop a job with a reason (only its current attempt's, when `attempt` is given)."""
+        ...
+
+    def forget_jobs(self, keep: int) -> int:
+        """Delete the oldest finished jobs past the newest `keep` of them; returns how many went."""
+        ...

@@ -1,0 +1,103 @@
+"""The store in PostgreSQL, through psycopg 3: one connection behind a lock, in autocommit mode, each
+method one explicit transaction.
+
+The connection is made again before a method when the last one broke (a restarted database, a dropped
+network); the method that met the break fails, as any database error does, and changes nothing.
+Migrations take an advisory lock, so servers starting together over one database migrate one at a time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Iterator, Sequence
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+
+from ...core.errors import DataError
+from .migrations import Dialect
+from .sql import Cursor, SqlStore, Tx, one_line
+
+#: An arbitrary key of the advisory lock the migrations take (the same in every tablepress).
+MIGRATION_LOCK = 7_024_117_301
+DIALECT = Dialect(
+    name="postgresql", real="DOUBLE PRECISION", bigint="BIGINT",
+    tables="SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()",
+    columns="SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+            " AND table_name = ?",
+    lock=f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})",
+)
+#: Seconds to wait for the database to accept a connection.
+CONNECT_SECONDS = 10
+
+
+class PostgresTx:
+    """A transaction's cursor taking the store's `?` placeholders."""
+
+    def __init__(self, cursor: psycopg.Cursor[Any]):
+        self.cursor = cursor
+
+    def execute(self, sql: str, args: Sequence[Any] = ()) -> Cursor:
+        """Run one statement (`?` becomes psycopg's `%s`)."""
+        return self.cursor.execute(sql.replace("%", "%%").replace("?", "%s"), tuple(args))
+
+
+class PostgresStore(SqlStore):
+    """The store in a PostgreSQL database, named by a `postgresql://USER@HOST:PORT/DB` URL."""
+
+    dialect = DIALECT
+
+    def __init__(self, url: str):
+        """Connect to the database at `url` and migrate it; DataError, in one line, if it cannot be used."""
+        super().__init__(url, hide_password(url))
+        self._lock = threading.Lock()
+        self._closed = False
+        self._conn = self._connect()
+        try:
+            self._migrate()
+        except psycopg.Error as exc:
+            self._conn.close()
+            raise DataError(f"{self.shown}: cannot use it as the games database ({one_line(exc)})") from None
+        except BaseException:
+            self._conn.close()
+            raise
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        """A new connection; DataError in one line if the database does not answer."""
+        try:
+            return psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_SECONDS,
+                                   application_name="tablepress")
+        except psycopg.Error as exc:
+            raise DataError(f"{self.shown}: cannot connect to PostgreSQL ({one_line(exc)})") from None
+
+    @contextlib.contextmanager
+    def _transaction(self, write: bool = False) -> Iterator[Tx]:
+        """One transaction on the connection, under the lock; the connection is made again if it broke."""
+        with self._lock:
+            if self._closed:
+                raise psycopg.OperationalError("the store is closed")
+            if self._conn.broken or self._conn.closed:
+                self._conn = self._connect()
+            with self._conn.transaction(), self._conn.cursor() as cursor:
+                yield PostgresTx(cursor)
+
+    def close(self) -> None:
+        """Close the connection (a second close does nothing)."""
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._conn.close()
+
+
+def hide_password(url: str) -> str:
+    """`url` with its password, if any, shown as `***`."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+    if parts.password is None:
+        return url
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))

@@ -1,0 +1,309 @@
+"""The store's SQL, written once for both backends (`?` placeholders; PostgreSQL's connection turns them
+into `%s`). A backend subclasses SqlStore and gives it transactions (`_transaction`) and its `Dialect`.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
+
+from ..logs import event
+from . import migrations
+from .interface import Readiness
+from .migrations import Dialect
+from .rows import DONE, FAILED, QUEUED, RUNNING, UNREADABLE, GameRow, dumps, read_job, read_row, read_variant
+
+log = logging.getLogger("tablepress.web")
+
+GAME_COLUMNS = ("g.id, g.game, g.players, g.options, g.seats, g.names, g.seed, g.variant, g.token_hashes, g.created,"
+                " g.status, g.scores, g.winners, g.client, g.variant_id,"
+                " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id), g.revision")
+JOB_COLUMNS = "id, request, status, done, games, attempt, summary, error, created, started, finished"
+
+
+class Cursor(Protocol):
+    """What a statement gives back (sqlite3's and psycopg's cursors both are one)."""
+
+    rowcount: int
+
+    def fetchone(self) -> Any:
+        """The next row, or None."""
+        ...
+
+    def fetchall(self) -> list[Any]:
+        """Every remaining row."""
+        ...
+
+
+class Tx(Protocol):
+    """One open transaction: run statements with `?` placeholders."""
+
+    def execute(self, sql: str, args: Sequence[Any] = ...) -> Cursor:
+        """Run one statement."""
+        ...
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception's message on one line (a database's error may span several)."""
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+class SqlStore:
+    """Every method of `interface.Store`, over the transactions a backend gives."""
+
+    dialect: Dialect
+
+    def __init__(self, url: str, shown: str):
+        self.url = self.path = url
+        self.shown = shown
+
+    def _transaction(self, write: bool = False) -> AbstractContextManager[Tx]:
+        """A transaction, committed when the block ends and rolled back if it raises; `write`: it will write
+        (SQLite then takes the write lock at once, so it never waits in the middle of the transaction)."""
+        raise NotImplementedError
+
+    def _migrate(self) -> None:
+        """Refuse a damaged or newer schema, else bring it to the current version (all in one transaction)."""
+        with self._transaction(write=True) as tx:
+            migrations.migrate(tx, self.dialect, self.shown)
+
+    def check(self) -> Readiness:
+        """Whether the store answers now and its schema is current; never raises."""
+        try:
+            with self._transaction() as tx:
+                version = migrations.current_version(tx, self.dialect)
+        except Exception as exc:  # noqa: BLE001 - any failure means: not ready
+            return Readiness(False, None, migrations.LATEST, f"{self.shown}: {one_line(exc)}")
+        if version != migrations.LATEST:
+            return Readiness(False, version, migrations.LATEST,
+                             f"{self.shown}: schema version {version}, this tablepress needs {migrations.LATEST}")
+        return Readiness(True, version, migrations.LATEST)
+
+    # ----- games ---------------------------------------------------------------------------------
+    def create_game(self, row: GameRow) -> None:
+        """Insert a new game (committed when this returns)."""
+        with self._transaction(write=True) as tx:
+            tx.execute(
+                "INSERT INTO games (id, game, players, options, seats, names, seed, variant, token_hashes,"
+                " created, status, client, variant_id, revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                (row.id, row.game, row.players, dumps(row.options), dumps(row.seats), dumps(row.names), row.seed,
+                 None if row.variant is None else dumps(row.variant), dumps(row.token_hashes), row.created,
+                 row.status, row.client, row.variant_id))
+
+    def has(self, game_id: str) -> bool:
+        """Whether a game with this id is stored (readable or not)."""
+        with self._transaction() as tx:
+            return tx.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
+
+    def expire(self, open_before: float, over_before: float) -> list[str]:
+        """Delete the unfinished games with no action since `open_before` and the finished ones whose last
+        action was before `over_before`; return their ids (committed when this returns)."""
+        last = "COALESCE((SELECT MAX(a.at) FROM actions a WHERE a.game_id = g.id), g.created)"
+        with self._transaction(write=True) as tx:
+            ids = [gid for (gid,) in tx.execute(
+                f"SELECT g.id FROM games g WHERE (g.status != 'over' AND {last} < ?) OR (g.status = 'over' AND {last} < ?)",
+                (open_before, over_before)).fetchall()]
+            for gid in ids:
+                tx.execute("DELETE FROM actions WHERE game_id = ?", (gid,))
+                tx.execute("DELETE FROM games WHERE id = ?", (gid,))
+        return ids
+
+    def append_action(self, game_id: str, index: int, seat: int, action: str, public: str, at: float,
+                      status: str | None = None, scores: list[int] | None = None,
+                      winners: list[int] | None = None) -> int:
+        """Append action number `index` (from 0) of a game, taken at time `at`, and its new status; the
+        game's new revision (committed when this returns)."""
+        with self._transaction(write=True) as tx:
+            tx.execute("INSERT INTO actions (game_id, idx, seat, action, public, at) VALUES (?, ?, ?, ?, ?, ?)",
+                       (game_id, index, seat, action, public, at))
+            if status is None:
+                tx.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", (game_id,))
+            else:
+                tx.execute("UPDATE games SET revision = revision + 1, status = ?, scores = ?, winners = ? WHERE id = ?",
+                           (status, None if scores is None else dumps(scores),
+                            None if winners is None else dumps(winners), game_id))
+            return _revision(tx, game_id)
+
+    def update_seats(self, game_id: str, seats: list[str], names: list[str], token_hashes: dict[str, int]) -> int:
+        """Store who sits where now (an AI taking over a seat); the game's new revision."""
+        with self._transaction(write=True) as tx:
+            tx.execute("UPDATE games SET seats = ?, names = ?, token_hashes = ?, revision = revision + 1 WHERE id = ?",
+                       (dumps(seats), dumps(names), dumps(token_hashes), game_id))
+            return _revision(tx, game_id)
+
+    def delete_last_action(self, game_id: str, index: int) -> int:
+        """Remove action number `index` of a game (an undo); the game's new revision. RuntimeError if it is not
+        the game's last action."""
+        with self._transaction(write=True) as tx:
+            gone = tx.execute("DELETE FROM actions WHERE game_id = ? AND idx = ? AND"
+                              " idx = (SELECT MAX(idx) FROM actions WHERE game_id = ?)",
+                              (game_id, index, game_id)).rowcount
+            if gone != 1:
+                raise RuntimeError(f"action {index} of game {game_id} is not its last")
+            tx.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", (game_id,))
+            return _revision(tx, game_id)
+
+    def load_games(self) -> list[GameRow]:
+        """Every stored game, oldest first: the actions of unfinished games, only the count of finished ones'.
+        A row that does not read is logged (event `row_skipped`) and left out."""
+        with self._transaction() as tx:
+            games = tx.execute(f"SELECT {GAME_COLUMNS} FROM games g ORDER BY g.created, g.id").fetchall()
+            actions = tx.execute(
+                "SELECT game_id, seat, action, public, at FROM actions WHERE game_id IN"
+                " (SELECT id FROM games WHERE status != 'over') ORDER BY game_id, idx").fetchall()
+        rows: dict[str, GameRow] = {}
+        for stored in games:
+            try:
+                rows[stored[0]] = read_row(*stored)
+            except UNREADABLE as exc:
+                skipped("game", stored[0], exc)
+        for gid, seat, action, public, at in actions:
+            if gid in rows:
+                rows[gid].actions.append((seat, action, public, at))
+        return list(rows.values())
+
+    def load_actions(self, game_id: str) -> list[tuple[int, str, str, float]]:
+        """One game's actions in order: (seat, action, public text, time)."""
+        with self._transaction() as tx:
+            return [tuple(r) for r in tx.execute(
+                "SELECT seat, action, public, at FROM actions WHERE game_id = ? ORDER BY idx", (game_id,)).fetchall()]
+
+    # ----- saved variants ------------------------------------------------------------------------
+    def add_variant(self, variant_id: str, game: str, name: str, toml: str, overrides: dict[str, Any],
+                    client: str | None) -> None:
+        """Store a checked variant (committed when this returns)."""
+        with self._transaction(write=True) as tx:
+            tx.execute("INSERT INTO variants (id, game, name, toml, overrides, client, created)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (variant_id, game, name, toml, dumps(overrides), client, time.time()))
+
+    def variant(self, variant_id: str) -> dict[str, Any]:
+        """{"id", "game", "name", "toml", "overrides"} of a stored variant; KeyError if there is none or its row
+        does not read (then logged as `row_skipped`)."""
+        with self._transaction() as tx:
+            row = tx.execute("SELECT id, game, name, toml, overrides FROM variants WHERE id = ?",
+                             (variant_id,)).fetchone()
+        if row is None:
+            raise KeyError(variant_id)
+        try:
+            return read_variant(*row)
+        except UNREADABLE as exc:
+            skipped("variant", variant_id, exc)
+            raise KeyError(variant_id) from None
+
+    def variants_of(self, game: str, limit: int) -> list[dict[str, Any]]:
+        """The newest `limit` variants of a game: {"id", "name", "created"}, newest first."""
+        with self._transaction() as tx:
+            rows = tx.execute("SELECT id, name, created FROM variants WHERE game = ? ORDER BY created DESC LIMIT ?",
+                              (game, limit)).fetchall()
+        return [{"id": r[0], "name": r[1], "created": r[2]} for r in rows]
+
+    def count_variants(self) -> int:
+        """How many variants are stored."""
+        with self._transaction() as tx:
+            return tx.execute("SELECT COUNT(*) FROM variants").fetchone()[0]
+
+    # ----- simulation jobs -----------------------------------------------------------------------
+    def add_job(self, job_id: str, request: dict[str, Any], games: int, client: str | None) -> None:
+        """Queue a simulation job (committed when this returns)."""
+        with self._transaction(write=True) as tx:
+            tx.execute("INSERT INTO sim_jobs (id, request, status, games, client, created) VALUES (?, ?, ?, ?, ?, ?)",
+                       (job_id, dumps(request), QUEUED, games, client, time.time()))
+
+    def job(self, job_id: str) -> dict[str, Any]:
+        """A job's status, progress and (once done) summary; KeyError if there is none or its row does not
+        read (then logged as `row_skipped`)."""
+        with self._transaction() as tx:
+            row = tx.execute(f"SELECT {JOB_COLUMNS} FROM sim_jobs WHERE id = ?", (job_id,)).fetchone()
+        if row is None:
+            raise KeyError(job_id)
+        try:
+            return read_job(*row)
+        except UNREADABLE as exc:
+            skipped("job", job_id, exc)
+            raise KeyError(job_id) from None
+
+    def report(self, job_id: str) -> str | None:
+        """A finished job's HTML report (None before it is done); KeyError if there is no such job."""
+        with self._transaction() as tx:
+            row = tx.execute("SELECT report FROM sim_jobs WHERE id = ?", (job_id,)).fetchone()
+        if row is None:
+            raise KeyError(job_id)
+        return row[0]
+
+    def job_ids(self, status: str) -> list[str]:
+        """The ids of the readable jobs in `status`, oldest first (a row that does not read is logged and
+        left out)."""
+        with self._transaction() as tx:
+            rows = tx.execute(f"SELECT {JOB_COLUMNS} FROM sim_jobs WHERE status = ? ORDER BY created, id",
+                              (status,)).fetchall()
+        ids = []
+        for row in rows:
+            try:
+                ids.append(read_job(*row)["id"])
+            except UNREADABLE as exc:
+                skipped("job", row[0], exc)
+        return ids
+
+    def count_jobs(self, *statuses: str, client: str | None = None) -> int:
+        """How many jobs are in any of `statuses` (only `client`'s, if given)."""
+        marks = ", ".join("?" for _ in statuses)
+        mine, args = ("", ()) if client is None else (" AND client = ?", (client,))
+        with self._transaction() as tx:
+            return tx.execute(f"SELECT COUNT(*) FROM sim_jobs WHERE status IN ({marks}){mine}",
+                              (*statuses, *args)).fetchone()[0]
+
+    def start_job(self, job_id: str) -> int:
+        """Mark a queued job running; returns its new attempt number (fencing the worker's writes)."""
+        with self._transaction(write=True) as tx:
+            tx.execute("UPDATE sim_jobs SET status = ?, done = 0, attempt = attempt + 1, started = ? WHERE id = ?",
+                       (RUNNING, time.time(), job_id))
+            row = tx.execute("SELECT attempt FROM sim_jobs WHERE id = ?", (job_id,)).fetchone()
+        if row is None:
+            raise KeyError(job_id)
+        return row[0]
+
+    def requeue(self, job_id: str) -> None:
+        """Put a job that was running back in the queue (its games start again from the first)."""
+        with self._transaction(write=True) as tx:
+            tx.execute("UPDATE sim_jobs SET status = ?, done = 0 WHERE id = ?", (QUEUED, job_id))
+
+    def progress(self, job_id: str, attempt: int, done: int) -> None:
+        """A worker's count of games played so far."""
+        with self._transaction(write=True) as tx:
+            tx.execute("UPDATE sim_jobs SET done = ? WHERE id = ? AND attempt = ? AND status = ?",
+                       (done, job_id, attempt, RUNNING))
+
+    def finish(self, job_id: str, attempt: int, summary: dict[str, Any], report: str) -> None:
+        """A worker's result: the summary (`simulate --json`) and the HTML report."""
+        with self._transaction(write=True) as tx:
+            tx.execute("UPDATE sim_jobs SET status = ?, done = games, summary = ?, report = ?, finished = ?"
+                       " WHERE id = ? AND attempt = ? AND status = ?",
+                       (DONE, dumps(summary), report, time.time(), job_id, attempt, RUNNING))
+
+    def fail(self, job_id: str, reason: str, attempt: int | None = None) -> None:
+        """Stop a job with a reason (only its current attempt's, when `attempt` is given)."""
+        fence, args = ("", ()) if attempt is None else (" AND attempt = ?", (attempt,))
+        with self._transaction(write=True) as tx:
+            tx.execute(f"UPDATE sim_jobs SET status = ?, error = ?, finished = ? WHERE id = ? AND status IN (?, ?){fence}",
+                       (FAILED, reason, time.time(), job_id, QUEUED, RUNNING, *args))
+
+    def forget_jobs(self, keep: int) -> int:
+        """Delete the oldest finished jobs past the newest `keep` of them; returns how many went."""
+        with self._transaction(write=True) as tx:
+            return tx.execute(
+                "DELETE FROM sim_jobs WHERE status IN (?, ?) AND id NOT IN (SELECT id FROM sim_jobs WHERE status"
+                " IN (?, ?) ORDER BY created DESC LIMIT ?)", (DONE, FAILED, DONE, FAILED, keep)).rowcount
+
+
+def _revision(tx: Tx, game_id: str) -> int:
+    row = tx.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
+    return 0 if row is None else int(row[0])
+
+
+def skipped(kind: str, key: str, exc: BaseException) -> None:
+    """Log a stored row that does not read (event `row_skipped`, naming it by its kind: game, variant, job)."""
+    event(log, "row_skipped", logging.ERROR, **{kind: key}, error=f"{type(exc).__name__}: {one_line(exc)}")
