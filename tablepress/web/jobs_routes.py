@@ -24,6 +24,7 @@ from fastapi.responses import FileResponse, HTMLResponse, StreamingResponse
 from ..agents.base import HUMAN
 from ..core.errors import TablepressError
 from ..sim.service import seat_plan
+from .clients import client_address
 from .hub import NotFound, QuotaExceeded
 from .jobs import MAX_GAMES, JobPool, planned_games, skill_gap_games
 from .requests import MAX_SEATS, BadRequest, parse_web_spec
@@ -137,7 +138,7 @@ async def post_simulation(request: Request) -> dict[str, Any]:
     """Queue a simulation: 202 {"id"}; 422 naming a bad field, 429 when the queue is full."""
     job, games = await parse_simulation(request, await read_json(request))
     pool: JobPool = request.app.state.workshop.jobs
-    return {"id": pool.submit(job, games, request.client.host if request.client else None)}
+    return {"id": pool.submit(job, games, client_address(request))}
 
 
 @router.get("/api/simulations/{job_id}")
