@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import signal
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -255,6 +260,54 @@ def test_a_dropped_connection_is_made_again(postgres):
     finally:
         store.close()
         postgres.drop(url)
+
+
+def serving(port: int, cwd: Path, env: dict[str, str]) -> tuple[subprocess.Popen, httpx.Client]:
+    """`tablepress serve` on 127.0.0.1:`port` in a subprocess, once it answers; its process and a client."""
+    exe = Path(sys.executable).with_name("tablepress")
+    proc = subprocess.Popen([str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--ai-delay", "0"],
+                            cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if client.get("/healthz").status_code == 200:
+                return proc, client
+        except httpx.TransportError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise AssertionError(f"the server did not start: {proc.communicate()[0]}")
+        time.sleep(0.05)
+
+
+def test_serve_over_postgresql_from_the_environment_survives_a_sigkill(postgres, tmp_path):
+    from pg_helpers import free_port
+
+    url = postgres.database()
+    env = {**os.environ, "TABLEPRESS_DATABASE_URL": url}
+    first, client = serving(free_port(), tmp_path, env)
+    try:
+        reply = client.post("/api/games", json={"game": "flowers", "seats": ["human", "human"], "seed": 9}).json()
+        gid, tokens = reply["id"], reply["tokens"]
+        seat = client.get(f"/api/games/{gid}").json()["to_move"][0]
+        mover = {"Authorization": f"Bearer {tokens[str(seat)]}"}
+        action = client.get(f"/api/games/{gid}", headers=mover).json()["legal_actions"][0]
+        assert client.post(f"/api/games/{gid}/actions", json={"action": action}, headers=mover).status_code == 200
+    finally:
+        os.kill(first.pid, signal.SIGKILL)
+        first.wait(timeout=10)
+        client.close()
+    second, client = serving(free_port(), tmp_path, env)
+    try:
+        view = client.get(f"/api/games/{gid}", headers=mover).json()
+        assert [entry["text"] for entry in view["log"]] == [action]
+    finally:
+        second.terminate()
+        second.wait(timeout=10)
+        client.close()
+        postgres.drop(url)
+    assert list(tmp_path.iterdir()) == []  # no SQLite file beside it: the games went to PostgreSQL
 
 
 # ----- SQLite only: today's files, damaged files -------------------------------------------------
