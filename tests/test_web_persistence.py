@@ -77,6 +77,11 @@ def test_sigkill_and_restart_resumes_every_game_exactly(servers, tmp_path, cli):
     assert "Game over" in result.stdout
 
 
+#: What `tablepress serve` says to people at start; every other line it prints is a JSON log entry.
+ANNOUNCEMENTS = ("tablepress web app:", "friends on your network:", "share links, invites and QR codes use",
+                 "believing X-Forwarded-For", "behind a reverse proxy")
+
+
 def test_a_corrupt_row_is_skipped_at_start_and_the_log_is_json_lines(servers, tmp_path):
     db = tmp_path / "games.db"
     first = servers(db)
@@ -89,7 +94,9 @@ def test_a_corrupt_row_is_skipped_at_start_and_the_log_is_json_lines(servers, tm
     assert second.client.get(f"/api/games/{good}").status_code == 200
     assert second.client.get(f"/api/games/{bad}").status_code == 404
     second.stop()
-    lines = [line for line in second.proc.stdout.read().splitlines() if not line.startswith("tablepress web app:")]
-    entries = [json.loads(line) for line in lines]
+    lines = second.proc.stdout.read().splitlines()
+    announced = [line for line in lines if not line.startswith("{")]
+    assert announced and all(line.startswith(ANNOUNCEMENTS) for line in announced), announced
+    entries = [json.loads(line) for line in lines if line.startswith("{")]
     assert any(e["event"] == "row_skipped" and e["game"] == bad and e["level"] == "error" for e in entries)
     assert any(e["event"] == "restored" and e["open"] == 1 for e in entries)

@@ -14,6 +14,7 @@ from .app import create_app
 from .logs import setup as setup_logs
 from .protocols import Http, Limits, protocols
 from .settings import FORWARDED_ALLOW_IPS_ENV, PUBLIC_URL_ENV
+from .store.sql import one_line
 
 __all__ = ["Http", "check_address", "default_public_url", "lan_address", "serve", "uvicorn_config"]
 
@@ -73,13 +74,18 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepres
     public = public_url or default_public_url(host, port)
     try:
         app = create_app(db, ai_delay=ai_delay, public_url=public, forwarded_allow_ips=forwarded_allow_ips)
+    except TablepressError:
+        raise
     except sqlite3.Error as exc:
         raise TablepressError(f"{db}: cannot use it as the games database ({exc})") from None
     except OSError as exc:
         raise TablepressError(f"{db}: cannot open the games database ({exc.strerror or exc})") from None
+    except Exception as exc:  # noqa: BLE001 - e.g. PostgreSQL failing while the games are read back
+        raise TablepressError(f"cannot read the games back from the database ({one_line(exc)})") from None
     if announce:
         shown = "127.0.0.1" if host in EVERYWHERE else (f"[{host}]" if ":" in host else host)
-        print(f"tablepress web app: http://{shown}:{port}/  (games stored in {db})", flush=True)
+        stored = app.state.hub.store.shown
+        print(f"tablepress web app: http://{shown}:{port}/  (games stored in {stored})", flush=True)
         lan = lan_address() if host in EVERYWHERE else None
         if lan:
             print(f"friends on your network: http://{lan}:{port}/", flush=True)
