@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
+from unittest import mock
 
 from tablepress.agents.base import make_agent
 from tablepress.core.game import Game
@@ -11,8 +14,21 @@ from tablepress.core.match import Match
 from tablepress.core.rng import derive_seed
 
 
-def greedy_indices(game: Game, players: int, seed: int) -> list[int]:
-    """A greedy-vs-greedy game as the index of each action in its legal list (agents seeded as the simulator does)."""
+@contextmanager
+def without_hints() -> Iterator[None]:
+    """Greedy on the slow path while inside: no `step_values` (each child cloned and evaluated) and no
+    `turn_goes_on` (each action applied and the seat's turn looked through)."""
+    with mock.patch("tablepress.agents.greedy.fast_step_values_for", lambda game: None), \
+            mock.patch("tablepress.agents.greedy.turn_goes_on_for", lambda game: None):
+        yield
+
+
+def greedy_indices(game: Game, players: int, seed: int, hints: bool = True) -> list[int]:
+    """A greedy-vs-greedy game as the index of each action in its legal list (agents seeded as the simulator
+    does); `hints=False`: greedy on the slow path (`without_hints`)."""
+    if not hints:
+        with without_hints():
+            return greedy_indices(game, players, seed)
     match = Match(game, players, seed, {}, ["greedy"] * players)
     agents = [make_agent("greedy", derive_seed(seed, "seat", seat)) for seat in range(players)]
     indices = []
@@ -34,3 +50,19 @@ def play_random(game: Game, players: int, deal: int, steps: int, options: dict[s
         seat = rng.choice(game.to_move(state))
         game.apply_legal(state, seat, rng.choice(game.legal_actions(state, seat)))
     return state
+
+
+def player_counts(game: Game) -> range:
+    """Every player count the game allows, from its fewest (1 where it has a solo mode)."""
+    return range(game.min_players, game.max_players + 1)
+
+
+def random_positions(game: Game, players: int, seed: int) -> Iterator[Any]:
+    """Each position of a random game from deal `seed` (seat and action drawn by Random(seed)): the same
+    state object, changed in place after each is yielded."""
+    rng = random.Random(seed)
+    state = game.new(players, seed)
+    while not game.is_over(state):
+        yield state
+        seat = rng.choice(game.to_move(state))
+        game.apply_legal(state, seat, rng.choice(game.legal_actions(state, seat)))

@@ -42,6 +42,7 @@ def policy(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _spec(policy: Path) -> SimSpec:
+    """By This at 3 players: the policy in the first seat, random in the others."""
     return SimSpec("by-this", 3, (f"policy:{policy}", "random", "random"))
 
 

@@ -84,8 +84,22 @@ def step_values(game: FlowersGame, state: FlowersState, seat: int, actions: Sequ
 
 
 def turn_goes_on(game: FlowersGame, state: FlowersState, seat: int, action: str) -> bool:
-    """A draw leaves the drawer to place; a placement ends the turn."""
-    return action.startswith(DRAW)
+    """Whether `seat` is to move after the legal `action`, exactly as `flow.apply_legal` would leave it.
+
+    A draw leaves the drawer to place. A placement ends the turn and passes it to the next seat, which in
+    solo is the same seat again, unless the placement ends the game.
+    """
+    if action.startswith(DRAW):
+        return True
+    return (state.current + 1) % state.players == seat and not _placing_ends_game(state)
+
+
+def _placing_ends_game(state: FlowersState) -> bool:
+    """Whether the placement of the drawn card ends the game (flow._end_turn: a stack drawn empty, or in
+    solo the timer taking the last card of the first stack)."""
+    if any(not stack for stack in state.stacks):
+        return True
+    return state.players == 1 and len(state.stacks[0]) <= 1
 
 
 def turns_left(state: FlowersState) -> float:
