@@ -90,7 +90,17 @@ class ShowsAHiddenCard:
         return view
 
 
+class AcceptsAnything:
+    """Takes any text from the seat to move as if it were legal."""
+
+    def checked(self, state, seat, action, legal=None):
+        if seat in self.to_move(state):
+            return action
+        return super().checked(state, seat, action, legal)
+
+
 MUTANTS = {
+    AcceptsAnything: "(accepted|answered) the illegal action",
     IdentityDeterminize: "determinize (keeps seat .* real private cards|never changes the hidden zone)",
     ShallowClone: "a clone shares state",
     ShowsAnotherPrivateView: "view differs in a determinization",
