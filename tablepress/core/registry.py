@@ -8,10 +8,16 @@ A game package's distribution declares, in its `pyproject.toml`:
 where `PACKAGE` is a `core.package.GamePackage`. The four built-in games register the same way in
 tablepress's own `pyproject.toml`. Installing such a package (`pip install ./my-game`) is all it takes
 for every surface — play, replay, simulate, print, serve, agents, RL — to offer the game.
+
+This module is the one place games are loaded. A plugin that fails to load (an import error, a game
+missing an abstract method, an object that is not a GamePackage, a name that differs from its entry
+point's) is skipped with one warning line on standard error naming it and why; `game_names` lists only
+the games that load and `broken_plugins` says what was skipped, so every other game and command works.
 """
 
 from __future__ import annotations
 
+import sys
 from importlib.metadata import EntryPoint, entry_points
 
 from .errors import TablepressError
@@ -22,6 +28,7 @@ GROUP = "tablepress.games"
 
 _points: dict[str, EntryPoint] | None = None
 _loaded: dict[str, GamePackage] = {}
+_broken: dict[str, str] = {}
 
 
 def _key(name: str) -> str:
@@ -46,11 +53,19 @@ def refresh() -> None:
     global _points
     _points = None
     _loaded.clear()
+    _broken.clear()
 
 
 def game_names() -> list[str]:
-    """The names of every registered game: tablepress's own by name, then plugins by name."""
-    return list(_entry_points())
+    """The names of every game that loads: tablepress's own by name, then plugins by name."""
+    _load_all()
+    return [name for name in _entry_points() if name in _loaded]
+
+
+def broken_plugins() -> dict[str, str]:
+    """Every registered game that failed to load, by name, with the one-line reason it was skipped."""
+    _load_all()
+    return dict(_broken)
 
 
 def get_package(name: str) -> GamePackage:
@@ -58,18 +73,44 @@ def get_package(name: str) -> GamePackage:
     key = _key(name)
     points = _entry_points()
     if key not in points:
-        raise TablepressError(f"unknown game {name!r} (games: {', '.join(points) or 'none installed'})")
-    if key not in _loaded:
-        try:
-            loaded = points[key].load()
-        except Exception as exc:  # noqa: BLE001 - a broken plugin is named, not a traceback
-            raise TablepressError(f"game {key!r} could not be loaded from {points[key].value}: {exc}") from None
-        if not isinstance(loaded, GamePackage):
-            raise TablepressError(f"game {key!r}: {points[key].value} is not a GamePackage")
-        if _key(loaded.game.name) != key:
-            raise TablepressError(f"game {key!r}: its package says its name is {loaded.game.name!r}")
-        _loaded[key] = loaded
+        raise TablepressError(f"unknown game {name!r} (games: {', '.join(game_names()) or 'none installed'})")
+    _load_one(key, points[key])
+    if key in _broken:
+        raise TablepressError(_broken[key])
     return _loaded[key]
+
+
+def _load_all() -> None:
+    """Load every registered game once, skipping (with a warning) those that fail."""
+    for key, point in _entry_points().items():
+        _load_one(key, point)
+
+
+def _load_one(key: str, point: EntryPoint) -> None:
+    """Load one game into `_loaded`, or record and warn once why it cannot be loaded."""
+    if key in _loaded or key in _broken:
+        return
+    try:
+        _loaded[key] = _checked_package(key, point)
+    except TablepressError as exc:
+        _broken[key] = " ".join(str(exc).split())
+        print(f"tablepress: warning: skipped {_broken[key]}", file=sys.stderr)
+
+
+def _checked_package(key: str, point: EntryPoint) -> GamePackage:
+    """The GamePackage an entry point names, or TablepressError saying in one line why it is unusable."""
+    try:
+        loaded = point.load()
+    except Exception as exc:  # noqa: BLE001 - a broken plugin is named, not a traceback
+        raise TablepressError(f"game {key!r} could not be loaded from {point.value}: "
+                              f"{type(exc).__name__}: {exc}") from None
+    if not isinstance(loaded, GamePackage):
+        raise TablepressError(f"game {key!r}: {point.value} is not a GamePackage")
+    if not isinstance(loaded.game, Game):
+        raise TablepressError(f"game {key!r}: its package's game is not a tablepress Game")
+    if _key(loaded.game.name) != key:
+        raise TablepressError(f"game {key!r}: its package says its name is {loaded.game.name!r}")
+    return loaded
 
 
 def get_game(name: str) -> Game:
