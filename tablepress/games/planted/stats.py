@@ -55,10 +55,10 @@ BOTS = {
     "not_decided": "the other seats' simultaneous picks are guessed (a random card, Nursery one time in "
                    "five), never seen; every seat decides from the position before anyone chose",
     #: `tablepress ladder planted`: greedy/random/200 on seed 5; ismcts:300 against greedy as in the README's
-    #: "Where the search stands".
-    "ladder": [("greedy", "random", 2, 200, 0.89), ("greedy", "random", 5, 200, 0.602),
-               ("ismcts:300", "greedy", 2, 100, 0.89), ("ismcts:300", "greedy", 3, 100, 0.80),
-               ("ismcts:300", "greedy", 4, 100, 0.73), ("ismcts:300", "greedy", 5, 60, 0.60)],
+    #: "Where the search stands" (measured again once simultaneous choices were order-free).
+    "ladder": [("greedy", "random", 2, 200, 0.98), ("greedy", "random", 5, 200, 1.0),
+               ("ismcts:300", "greedy", 2, 100, 0.815), ("ismcts:300", "greedy", 3, 100, 0.57),
+               ("ismcts:300", "greedy", 4, 100, 0.38), ("ismcts:300", "greedy", 5, 60, 0.267)],
 }
 
 
