@@ -414,7 +414,7 @@ def test_a_failing_store_write_changes_nothing(app, monkeypatch):
 
         monkeypatch.setattr(app.state.hub.store, "append_action", full_disk)
         reply = client.post(f"/api/games/{gid}/actions", headers=auth(tokens["0"]), json={"action": "draw 1"})
-        assert reply.status_code == 500 and reply.json() == {"detail": "internal server error"}
+        assert reply.status_code == 507 and set(reply.json()) == {"detail"} and "disk is full" in reply.json()["detail"]
         assert room.match.state is state and room.match.moves == []
         assert client.get(f"/api/games/{gid}", headers=auth(tokens["0"])).json() == before
 

@@ -31,6 +31,7 @@ from ..core.registry import game_names, get_package
 from .clients import client_address, trust_proxies
 from .faces import card_svg
 from .health import READY_TIMEOUT, store_ready
+from .faults import StoreDown, StoreFull
 from .hub import Hub, HubFull, NotFound, QuotaExceeded
 from .jobs_routes import router as simulations_router
 from .requests import MAX_BODY, SERVER_ONLY, BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_agent, parse_create
@@ -59,7 +60,7 @@ DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
 
 
 STATUS = {NotFound: 404, Forbidden: 403, IllegalAction: 409, TooLarge: 413, BadRequest: 422, QuotaExceeded: 429,
-          HubFull: 503}
+          HubFull: 503, StoreDown: 503, StoreFull: 507}
 
 
 def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sockets: int = MAX_SOCKETS,
@@ -192,7 +193,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
         try:
             room, tokens = await hub.create(body.game, body.seats, body.options, body.seed, body.names, body.variant,
                                             client=client_address(request))
-        except (QuotaExceeded, HubFull):
+        except (QuotaExceeded, HubFull, StoreFull, StoreDown):
             raise
         except TablepressError as exc:
             raise BadRequest(str(exc)) from None

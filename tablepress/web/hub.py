@@ -30,6 +30,7 @@ from ..core.game import Game
 from ..core.match import Match, Move, UndoPoint, jsonable
 from ..core.registry import get_game
 from ..core.variants import base_data
+from .faults import StoreDown, StoreFull, backoff, writing
 from .logs import event
 from .requests import Forbidden
 from .rooms import Room
@@ -261,9 +262,10 @@ class Hub:
         seed = secrets.randbits(63) if seed is None else seed
         match = Match(game, len(seats), seed, options, seats)
         tokens = {str(seat): secrets.token_urlsafe(24) for seat, spec in enumerate(seats) if spec == HUMAN}
-        game_id = secrets.token_hex(5)
-        while game_id in self.rooms or self.store.has(game_id):
+        with writing("game", kind=game.name, client=client):
             game_id = secrets.token_hex(5)
+            while game_id in self.rooms or self.store.has(game_id):
+                game_id = secrets.token_hex(5)
         row = GameRow(
             id=game_id, game=game.name, players=len(seats), options=jsonable(match.options), seats=list(seats),
             names=names or default_names(seats), seed=seed, variant=None if variant is None else dict(variant),
@@ -271,7 +273,8 @@ class Hub:
             client=client, variant_id=variant_id,
         )
         room = Room(row, match)
-        self.store.create_game(row)
+        with writing("game", game=game_id, kind=game.name, client=client):
+            self.store.create_game(row)
         self.rooms[game_id] = room
         if client is not None:
             self.created_by.setdefault(client, []).append(row.created)
@@ -310,11 +313,12 @@ class Hub:
             """Commit the move (and, if it ends the game, the result) before the match adopts `after`."""
             over = game.is_over(after)
             before = None if over or not game.undoable(match.state, move.seat, move.action) else match.undo_point()
-            self.store.append_action(
-                room.id, len(match.moves), move.seat, move.action, move.public, at,
-                status="over" if over else None, scores=game.scores(after) if over else None,
-                winners=game.winners(after) if over else None,
-            )
+            with writing("action", game=room.id, seat=move.seat):
+                self.store.append_action(
+                    room.id, len(match.moves), move.seat, move.action, move.public, at,
+                    status="over" if over else None, scores=game.scores(after) if over else None,
+                    winners=game.winners(after) if over else None,
+                )
             if before is not None:
                 kept.append(before)
 
@@ -338,7 +342,8 @@ class Hub:
                 raise IllegalAction("nothing to undo: only your own last action, if it revealed nothing "
                                     "and nobody has acted since")
             point = room.undo_stack[-1]
-            self.store.delete_last_action(room.id, point.moves)
+            with writing("undo", game=room.id, seat=seat):
+                self.store.delete_last_action(room.id, point.moves)
             room.undo_stack.pop()
             room.match.undo(point)
             room.changed()
@@ -354,7 +359,8 @@ class Hub:
             names = list(room.row.names)
             names[seat] = f"{names[seat]} (AI: {spec})"
             hashes = {digest: -(s + 1) if s == seat else s for digest, s in room.row.token_hashes.items()}
-            self.store.update_seats(room.id, seats, names, hashes)
+            with writing("seats", game=room.id, seat=seat):
+                self.store.update_seats(room.id, seats, names, hashes)
             room.match.seats = seats
             room.row.seats, room.row.names, room.row.token_hashes = seats, names, hashes
             room.ai_seats[seat] = spec
@@ -378,7 +384,8 @@ class Hub:
             seats[seat] = HUMAN
             names[seat] = names[seat].rsplit(" (AI: ", 1)[0]
             hashes = {digest: -s - 1 if s == -(seat + 1) else s for digest, s in room.row.token_hashes.items()}
-            self.store.update_seats(room.id, seats, names, hashes)
+            with writing("seats", game=room.id, seat=seat):
+                self.store.update_seats(room.id, seats, names, hashes)
             room.match.seats = seats
             room.row.seats, room.row.names, room.row.token_hashes = seats, names, hashes
             room.ai_seats.pop(seat, None)
@@ -403,16 +410,24 @@ class Hub:
 
         The AI thinks without holding the room's lock (states are replaced, never changed in place, so
         the position it thinks about stays as it was); people may act meanwhile, as in a simultaneous
-        choice. Its action is then taken under the lock if it is still legal, else it thinks again.
+        choice. Its action is then taken under the lock if it is still legal, else it thinks again. A move
+        the store did not take is tried again after a bounded, growing pause (`faults.backoff`), so the game
+        goes on by itself once the store takes writes again.
         """
+        failures = 0
+        unstored: tuple[int, Any, str] | None = None  # (seat, state, action) of a move the store did not take
         while room.ai_to_move() and not self._closing:
-            await asyncio.sleep(self.ai_delay)
+            await asyncio.sleep(backoff(failures) if failures else self.ai_delay)
             seats = room.ai_to_move()
             if not seats:
                 break
             seat = min(seats)  # as `Match.next_mover` picks among simultaneous movers
             state, index = room.match.state, len(room.match.moves)
-            action = await self._choose(room, seat, state, index, played(room.match))
+            if unstored is not None and unstored[0] == seat and unstored[1] is state:
+                action = unstored[2]  # the same decision again: no need to think it out twice
+            else:
+                action = await self._choose(room, seat, state, index, played(room.match))
+            unstored = None
             async with room.lock:
                 if seat not in room.ai_seats:
                     continue  # its person took the seat back meanwhile
@@ -429,10 +444,15 @@ class Hub:
                         self._commit(room, seat, random.choice(match.legal(seat)))
                 except NotFound:
                     break  # the game expired meanwhile
-                except Exception as exc:  # noqa: BLE001 - e.g. the disk is full; keep serving the rest
+                except (StoreFull, StoreDown):
+                    failures += 1  # logged where it failed; try again after the pause
+                    unstored = (seat, state, action)
+                    continue
+                except Exception as exc:  # noqa: BLE001 - a fault of its own: keep serving the rest
                     room.error = f"could not store the AI's action: {exc}"
-                    event(log, "store_failed", logging.ERROR, game=room.id, seat=seat, error=str(exc))
+                    event(log, "ai_stopped", logging.ERROR, game=room.id, seat=seat, error=str(exc))
                     break
+                failures = 0
 
     async def _choose(self, room: Room, seat: int, state: Any, index: int, past: Played | None = None) -> str:
         """The AI seat's choice in `state` (reached by `past`), thought out off the event loop; a failing agent

@@ -42,6 +42,7 @@ from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import TablepressError
+from .faults import writing
 from .hub import QuotaExceeded
 from .logs import event
 from ..core.worker_signals import watch_parent, workers_start_deaf_to_ctrl_c
@@ -123,7 +124,8 @@ class JobPool:
             raise QueueFull(f"you already have {CLIENT_WAITING} simulations waiting or running, the most one client"
                             " may; try again when one has finished")
         job_id = secrets.token_hex(6)
-        self.store.add_job(job_id, request, games, client)
+        with writing("job", job=job_id, client=client):
+            self.store.add_job(job_id, request, games, client)
         self.store.forget_jobs(KEEP_JOBS)
         event(log, "job_queued", job=job_id, game=request["game"], games=games, arms=len(request["arms"]))
         if self._wake is not None:

@@ -23,6 +23,7 @@ from ..core.game import Game
 from ..core.registry import game_names, get_package
 from ..core.variants import MAX_VARIANT_BYTES, base_data, check_shape, variant_changes
 from .clients import client_address
+from .faults import writing
 from .hub import NotFound, QuotaExceeded, check_variant_size
 from .jobs import JobPool
 from .requests import VARIANT_ID, BadRequest, check_variant, parse_json
@@ -238,7 +239,8 @@ async def post_variant(request: Request, dry_run: bool = False) -> dict[str, Any
     if workshop.store.count_variants() >= MAX_VARIANTS:
         raise QuotaExceeded(f"this server already keeps {MAX_VARIANTS} variants, the most it may")
     variant_id = secrets.token_hex(6)
-    workshop.store.add_variant(variant_id, game.name, name, data["toml"], overrides, client_address(request))
+    with writing("variant", variant=variant_id, client=client_address(request)):
+        workshop.store.add_variant(variant_id, game.name, name, data["toml"], overrides, client_address(request))
     return {"id": variant_id}
 
 
