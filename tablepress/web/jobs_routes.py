@@ -27,7 +27,8 @@ from ..sim.service import seat_plan
 from .clients import client_address
 from .hub import NotFound, QuotaExceeded
 from .jobs import MAX_GAMES, JobPool, planned_games, skill_gap_games
-from .requests import MAX_SEATS, BadRequest, parse_web_spec
+from .fields import MAX_SPEC, strings
+from .requests import MAX_SEATS, BadRequest, parse_web_spec, text_field
 from .workshop import Workshop, game_named, read_json, resolve, without_source
 from .workshop_store import DONE, FAILED, QUEUED
 
@@ -55,13 +56,14 @@ async def parse_simulation(request: Request, data: Any) -> tuple[dict[str, Any],
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise BadRequest(f"games: a whole number of games from 1 to {MAX_GAMES:,}, the most one simulation plays here")
     players = data.get("players", game.default_players)
-    if isinstance(players, bool) or not isinstance(players, int):
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+            game.min_players <= players <= game.max_players):
         raise BadRequest(f"players: a whole number from {game.min_players} to {game.max_players}")
     seats = data.get("seats", ["random"])
     if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats) or len(seats) > MAX_SEATS:
         raise BadRequest(f"seats: a list of 1 to {MAX_SEATS} AI seat specs such as \"greedy\" or \"ismcts:200\"")
     for index, spec in enumerate(seats):
-        name = parse_web_spec(spec, f"seats[{index}]")
+        name = parse_web_spec(text_field(spec, f"seats[{index}]", MAX_SPEC), f"seats[{index}]")
         if name == HUMAN:
             raise BadRequest(f"seats[{index}]: a simulation plays AI seats only, not human")
     try:
@@ -74,6 +76,8 @@ async def parse_simulation(request: Request, data: Any) -> tuple[dict[str, Any],
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise BadRequest("options: an object of option names to values")
+    for where, text in strings(options, "options"):
+        text_field(text, where)
     try:
         options = game.normalise_options(options)
     except TablepressError as exc:

@@ -16,6 +16,7 @@ from typing import Any
 from ..agents.base import HUMAN, parse_spec
 from ..core.errors import TablepressError
 from ..core.registry import game_names
+from .fields import MAX_SHORT, MAX_SPEC, strings, text_fault
 from .thinking import MAX_ITERATIONS, THINK_SECONDS
 
 MAX_BODY = 64 * 1024
@@ -31,6 +32,8 @@ MAX_DIGITS = 32
 MAX_DEPTH = 32
 #: A card data variant's numbers may add up to at most this (ten times the largest published card data).
 MAX_VARIANT_TOTAL = 10_000
+#: The longest text a variant's card data may hold in one value.
+MAX_CARD_TEXT = 4000
 #: The most characters of a field name an error message repeats.
 MAX_SHOWN = 40
 #: A saved variant's id (`"variant": ID` in a create body; TOML text never looks like one).
@@ -96,6 +99,14 @@ def _shown(key: Any) -> str:
     return text if len(str(key)) <= MAX_SHOWN else text + "..."
 
 
+def text_field(value: Any, where: str, max_chars: int = MAX_SHORT, multiline: bool = False) -> str:
+    """`value` if it is acceptable text (see `fields.text_fault`); BadRequest naming `where` otherwise."""
+    fault = text_fault(value, max_chars, multiline)
+    if fault is not None:
+        raise BadRequest(f"{where}: {fault}")
+    return value
+
+
 def parse_json(body: bytes) -> Any:
     """The JSON in a request body, or BadRequest saying where it breaks or which field holds an unusable number."""
     if len(body) > MAX_BODY:
@@ -135,6 +146,7 @@ def parse_create(body: bytes) -> CreateRequest:
     game = data.get("game")
     if not isinstance(game, str) or not game.strip():
         raise BadRequest(f"'game' must be a game name ({', '.join(game_names())})")
+    text_field(game, "game")
     seats = data.get("seats")
     if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
         raise BadRequest("'seats' must be a non-empty list of seat specs such as \"human\" or \"ismcts:500\"")
@@ -142,7 +154,7 @@ def parse_create(body: bytes) -> CreateRequest:
         raise BadRequest(f"'seats' lists {len(seats)} seats; at most {MAX_SEATS}")
     specs = []
     for index, spec in enumerate(seats):
-        name = parse_web_spec(spec, f"seats[{index}]")
+        name = parse_web_spec(text_field(spec, f"seats[{index}]", MAX_SPEC), f"seats[{index}]")
         specs.append(HUMAN if name == HUMAN else spec.strip().lower())
     options = data.get("options")
     if options is None:
@@ -154,6 +166,8 @@ def parse_create(body: bytes) -> CreateRequest:
             isinstance(value, list) and not all(isinstance(v, (str, int)) for v in value)
         ):
             raise BadRequest(f"options.{_shown(key)}: must be text, a number, true/false or a list of names")
+    for where, text in strings(options, "options"):
+        text_field(text, where)
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
         raise BadRequest("'seed' must be a whole number from 0 to 2^63-1")
@@ -161,11 +175,14 @@ def parse_create(body: bytes) -> CreateRequest:
     if names is not None:
         if not isinstance(names, list) or len(names) != len(seats) or not all(isinstance(n, str) for n in names):
             raise BadRequest("'names' must be a list of one name per seat")
+        for index, name in enumerate(names):
+            text_field(name, f"names[{index}]")
         names = [" ".join(n.split())[:MAX_NAME] or f"Player {i + 1}" for i, n in enumerate(names)]
     variant = data.get("variant")
     if isinstance(variant, str) and VARIANT_ID.fullmatch(variant.strip()):
         variant = variant.strip()
     elif isinstance(variant, str):
+        text_field(variant, "variant", MAX_BODY, multiline=True)
         variant = parse_variant_text(variant) if variant.strip() else None
     if variant is not None and not isinstance(variant, str):
         check_variant(variant)
@@ -191,6 +208,8 @@ def check_variant(variant: Any) -> None:
     """
     if not isinstance(variant, dict):
         raise BadRequest("'variant' must be an object (or TOML text) shaped like the game's card data")
+    for where, text in strings(variant, "variant"):
+        text_field(text, where, MAX_CARD_TEXT, multiline=True)
     total, largest = 0.0, ("", 0)
     for where, leaf in leaves(variant, "variant"):
         if isinstance(leaf, Unusable):
@@ -245,7 +264,7 @@ def parse_agent(body: bytes) -> str:
     spec = data.get("agent", "greedy")
     if not isinstance(spec, str):
         raise BadRequest("'agent' must be an AI seat spec such as \"greedy\" or \"ismcts:300\"")
-    name = parse_web_spec(spec, "agent")
+    name = parse_web_spec(text_field(spec, "agent", MAX_SPEC), "agent")
     if name == HUMAN:
         raise BadRequest("agent: a human cannot take over a seat; name an AI")
     return spec.strip().lower()

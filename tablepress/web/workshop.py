@@ -26,7 +26,7 @@ from .clients import client_address
 from .faults import writing
 from .hub import NotFound, QuotaExceeded, check_variant_size
 from .jobs import JobPool
-from .requests import VARIANT_ID, BadRequest, check_variant, parse_json
+from .requests import VARIANT_ID, BadRequest, check_variant, parse_json, text_field
 from .store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -154,6 +154,7 @@ def game_named(name: Any) -> Game:
     """The registered game `name`; BadRequest naming the field otherwise."""
     if not isinstance(name, str) or not name.strip():
         raise BadRequest(f"game: must be a game name ({', '.join(game_names())})")
+    text_field(name, "game")
     try:
         return get_package(name.strip()).game
     except TablepressError:
@@ -164,6 +165,7 @@ async def check_text(request: Request, game: Game, text: Any) -> tuple[dict[str,
     """(overrides, changes) of a variant's TOML for `game`, checked as the module says; VariantError if it fails."""
     if not isinstance(text, str):
         raise VariantError("toml: must be the variant's TOML text")
+    text_field(text, "toml", MAX_VARIANT_BYTES, multiline=True)
     overrides = parse_toml(text)
     if not overrides:
         raise VariantError("toml: the variant changes nothing: change a value of the published cards")
@@ -194,6 +196,7 @@ def variant_name(value: Any) -> str:
     """A variant's name: text on one line of 1 to MAX_VARIANT_NAME characters; BadRequest otherwise."""
     if not isinstance(value, str):
         raise BadRequest("name: must be the variant's name (text)")
+    text_field(value, "name")
     name = " ".join("".join(c for c in value if c.isprintable()).split())
     if not name:
         raise BadRequest("name: give the variant a name")
