@@ -1,9 +1,9 @@
 """The FastAPI application: the HTTP API and WebSocket of contract.md, the lobby and the table pages.
 
 Errors are JSON `{"detail": REASON}`: 403 wrong token, 404 no such game, 409 illegal or out-of-turn
-action (or a record asked for too early), 413 a body too large, 414/431 a request line or headers
-over MAX_HEAD bytes, 422 a malformed body. Nothing changes on an error, and no traceback ever reaches
-a client. A refused WebSocket is accepted and closed at once with a code the client can read: 4404
+action (or a record asked for too early, or another process acted on the game at the same moment), 413 a
+body too large, 414/431 a request line or headers over MAX_HEAD bytes, 422 a malformed body. Nothing
+changes on an error, and no traceback ever reaches a client. A refused WebSocket is accepted and closed at once with a code the client can read: 4404
 no such game, 4403 wrong token, 4429 too many watchers of the game, 1013 too many on the server.
 """
 
@@ -39,7 +39,7 @@ from .protocols import MAX_HEAD
 from .rematch import rematch
 from .rooms import Room, Watcher, build_view
 from .site import router as site_router
-from .store import open_store
+from .store import Stale, open_store
 from .workshop import Workshop
 from .workshop import router as workshop_router
 
@@ -59,8 +59,8 @@ MAX_DETAIL = 300
 DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
 
 
-STATUS = {NotFound: 404, Forbidden: 403, IllegalAction: 409, TooLarge: 413, BadRequest: 422, QuotaExceeded: 429,
-          HubFull: 503, StoreDown: 503, StoreFull: 507}
+STATUS = {NotFound: 404, Forbidden: 403, IllegalAction: 409, Stale: 409, TooLarge: 413, BadRequest: 422,
+          QuotaExceeded: 429, HubFull: 503, StoreDown: 503, StoreFull: 507}
 
 
 def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sockets: int = MAX_SOCKETS,

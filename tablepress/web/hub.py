@@ -16,12 +16,13 @@ whose last action is FINISHED_DAYS old are deleted at start and every SWEEP_SECO
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import logging
 import random
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..agents.base import HUMAN
@@ -33,8 +34,9 @@ from ..core.variants import base_data
 from .faults import StoreDown, StoreFull, backoff, writing
 from .logs import event
 from .requests import Forbidden
+from .refresh import adopt, catch_up, replay
 from .rooms import Room
-from .store import GameRow, Store, hash_token
+from .store import GameRow, Stale, Store, hash_token
 from .thinking import OutOfTime, Played, Thinker, decision_seed, played
 
 log = logging.getLogger("tablepress.web")
@@ -57,6 +59,8 @@ MAX_LISTED = 100
 #: A varied game may have at most this many times the published card copies.
 DECK_FACTOR = 10
 DAY = 86_400
+#: What a player is told when another process wrote to the game between its read and its write (HTTP 409).
+MOVED_ON = "the game moved on before this was stored (someone acted at the same moment); nothing changed: look again"
 
 
 class NotFound(TablepressError):
@@ -114,10 +118,9 @@ class Hub:
         if row.variant is not None:
             check_variant_size(game, row.variant)
             game = game.with_variant(row.variant)
-        match = Match(game, row.players, row.seed, row.options, row.seats)
-        for seat, action, _public, at in row.actions:
-            match.act(seat, action, at=at)
-        return Room(row, match)
+        room = Room(row, Match(game, row.players, row.seed, row.options, row.seats))
+        replay(room, row.actions)
+        return room
 
     def start_ai(self) -> None:
         """Set every restored game's AI seats moving, and start the sweeps for expired games (call once
@@ -167,29 +170,62 @@ class Hub:
         return sum(1 for room in self.rooms.values() if not room.match.is_over)
 
     def room(self, game_id: str) -> Room:
-        """The room with this id (a finished game is loaded on first use), or NotFound."""
+        """The room with this id (a finished game, or one another process created, is loaded from the store
+        on first use), or NotFound."""
         room = self.rooms.get(game_id)
         if room is not None:
             room.used = time.monotonic()
             return room
         row = self.archive.get(game_id)
-        if row is None:
-            raise NotFound(f"no game {game_id!r}")
-        row.actions = self.store.load_actions(game_id)
+        if row is not None:
+            row.actions = self.store.load_actions(game_id)
+        else:
+            row = self.store.load_game(game_id)
+            if row is None:
+                raise NotFound(f"no game {game_id!r}")
         try:
             room = self._rebuild(row)
         except Exception as exc:  # noqa: BLE001 - the rules changed under an old game
             event(log, "game_not_restored", logging.ERROR, game=game_id, error=str(exc))
             raise NotFound(f"game {game_id!r} no longer replays with these rules") from None
-        if not room.match.is_over:  # never hand out a finished game reset to an earlier turn
+        if row.status == "over" and not room.match.is_over:  # never hand out a finished game reset to an earlier turn
             event(log, "game_not_restored", logging.ERROR, game=game_id,
                   error=f"finished, but its {len(row.actions)} stored actions do not end it")
             raise NotFound(f"game {game_id!r} has lost some of its stored actions")
         row.actions = []
-        del self.archive[game_id]
+        self.archive.pop(game_id, None)
         self.rooms[game_id] = room
         self._evict()
+        self.kick(room)
         return room
+
+    def refresh(self, room: Room) -> None:
+        """Bring a room to its game as stored (another process wrote to it), push its watchers the new view
+        and set its AI seats moving; a game no longer stored leaves memory. Call with the room's lock held."""
+        row = self.store.load_game(room.id)
+        if row is None:
+            if self.rooms.get(room.id) is room:
+                del self.rooms[room.id]
+            return
+        if row.revision == room.row.revision:
+            return
+        if not catch_up(room, row):
+            adopt(room, self._rebuild(row))
+        room.changed()
+        self.kick(room)
+
+    @contextlib.contextmanager
+    def _fenced(self, room: Room) -> Iterator[None]:
+        """Around a write to a room's game made at the revision the room holds: if another process wrote first
+        (Stale), refresh the room and refuse with MOVED_ON (HTTP 409), nothing changed here or in the store."""
+        try:
+            yield
+        except Stale as exc:
+            try:
+                self.refresh(room)
+            except Exception as failed:  # noqa: BLE001 - the next request or notification refreshes it
+                event(log, "refresh_failed", logging.ERROR, game=room.id, error=str(failed))
+            raise Stale(MOVED_ON, room.id, exc.revision) from None
 
     def _evict(self) -> None:
         """Send the least recently used finished games nobody watches back to the archive, past a limit."""
@@ -314,15 +350,16 @@ class Hub:
             over = game.is_over(after)
             before = None if over or not game.undoable(match.state, move.seat, move.action) else match.undo_point()
             with writing("action", game=room.id, seat=move.seat):
-                self.store.append_action(
+                room.row.revision = self.store.append_action(
                     room.id, len(match.moves), move.seat, move.action, move.public, at,
                     status="over" if over else None, scores=game.scores(after) if over else None,
-                    winners=game.winners(after) if over else None,
+                    winners=game.winners(after) if over else None, expect=room.row.revision,
                 )
             if before is not None:
                 kept.append(before)
 
-        match.act(seat, action, at=at, commit=store)
+        with self._fenced(room):
+            match.act(seat, action, at=at, commit=store)
         room.keep_undo(seat, kept[0] if kept else None)
         room.changed()
         if match.is_over:
@@ -342,8 +379,8 @@ class Hub:
                 raise IllegalAction("nothing to undo: only your own last action, if it revealed nothing "
                                     "and nobody has acted since")
             point = room.undo_stack[-1]
-            with writing("undo", game=room.id, seat=seat):
-                self.store.delete_last_action(room.id, point.moves)
+            with self._fenced(room), writing("undo", game=room.id, seat=seat):
+                room.row.revision = self.store.delete_last_action(room.id, point.moves, expect=room.row.revision)
             room.undo_stack.pop()
             room.match.undo(point)
             room.changed()
@@ -359,8 +396,8 @@ class Hub:
             names = list(room.row.names)
             names[seat] = f"{names[seat]} (AI: {spec})"
             hashes = {digest: -(s + 1) if s == seat else s for digest, s in room.row.token_hashes.items()}
-            with writing("seats", game=room.id, seat=seat):
-                self.store.update_seats(room.id, seats, names, hashes)
+            with self._fenced(room), writing("seats", game=room.id, seat=seat):
+                room.row.revision = self.store.update_seats(room.id, seats, names, hashes, expect=room.row.revision)
             room.match.seats = seats
             room.row.seats, room.row.names, room.row.token_hashes = seats, names, hashes
             room.ai_seats[seat] = spec
@@ -384,8 +421,8 @@ class Hub:
             seats[seat] = HUMAN
             names[seat] = names[seat].rsplit(" (AI: ", 1)[0]
             hashes = {digest: -s - 1 if s == -(seat + 1) else s for digest, s in room.row.token_hashes.items()}
-            with writing("seats", game=room.id, seat=seat):
-                self.store.update_seats(room.id, seats, names, hashes)
+            with self._fenced(room), writing("seats", game=room.id, seat=seat):
+                room.row.revision = self.store.update_seats(room.id, seats, names, hashes, expect=room.row.revision)
             room.match.seats = seats
             room.row.seats, room.row.names, room.row.token_hashes = seats, names, hashes
             room.ai_seats.pop(seat, None)
@@ -444,6 +481,8 @@ class Hub:
                         self._commit(room, seat, random.choice(match.legal(seat)))
                 except NotFound:
                     break  # the game expired meanwhile
+                except Stale:
+                    continue  # another process wrote first; the room now holds the game as stored
                 except (StoreFull, StoreDown):
                     failures += 1  # logged where it failed; try again after the pause
                     unstored = (seat, state, action)

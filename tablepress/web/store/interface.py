@@ -3,7 +3,10 @@
 The hub (games and their actions) and the workshop (saved variants, simulation jobs) use only these
 methods; `sqlite.SqliteStore` and `postgres.PostgresStore` implement them with the SQL of `sql.SqlStore`.
 Every write goes through a method here and is committed when it returns; every write to a game bumps
-that game's `revision`, so a process holding a game in memory can tell whether another one changed it.
+that game's `revision`, so a process holding a game in memory can tell whether another one changed it. A
+write to a game may name the revision it expects (`expect`): the store then makes it only if the game is
+still at that revision (compare-and-set), else raises Stale and writes nothing — of two processes acting
+on one game at once, one wins and the other learns it.
 """
 
 from __future__ import annotations
@@ -11,7 +14,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ...core.errors import TablepressError
 from .rows import GameRow
+
+
+class Stale(TablepressError):
+    """A conditional write to a game was refused: the game is no longer at the revision the writer read
+    (another process wrote to it first), or no longer stored. Nothing was written."""
+
+    def __init__(self, message: str, game_id: str, revision: int | None):
+        super().__init__(message)
+        self.game_id = game_id
+        self.revision = revision  # the stored revision found (None: the game is gone)
 
 
 @dataclass(frozen=True)
@@ -58,18 +72,26 @@ class Store(Protocol):
 
     def append_action(self, game_id: str, index: int, seat: int, action: str, public: str, at: float,
                       status: str | None = None, scores: list[int] | None = None,
-                      winners: list[int] | None = None) -> int:
+                      winners: list[int] | None = None, expect: int | None = None) -> int:
         """Append action number `index` (from 0) of a game, taken at time `at`, and its new status; the
-        game's new revision (committed when this returns)."""
+        game's new revision (committed when this returns). Stale, storing nothing, unless the game is at
+        revision `expect` (when given)."""
         ...
 
-    def update_seats(self, game_id: str, seats: list[str], names: list[str], token_hashes: dict[str, int]) -> int:
-        """Store who sits where now (an AI taking over a seat); the game's new revision."""
+    def update_seats(self, game_id: str, seats: list[str], names: list[str], token_hashes: dict[str, int],
+                     expect: int | None = None) -> int:
+        """Store who sits where now (an AI taking over a seat); the game's new revision. Stale, storing
+        nothing, unless the game is at revision `expect` (when given)."""
         ...
 
-    def delete_last_action(self, game_id: str, index: int) -> int:
+    def delete_last_action(self, game_id: str, index: int, expect: int | None = None) -> int:
         """Remove action number `index` of a game (an undo); the game's new revision. RuntimeError if it is not
-        the game's last action."""
+        the game's last action; Stale, changing nothing, unless the game is at revision `expect` (when given)."""
+        ...
+
+    def load_game(self, game_id: str) -> GameRow | None:
+        """One stored game with all its actions (finished or not), or None if there is none or it does not
+        read (then logged as `row_skipped`)."""
         ...
 
     def load_games(self) -> list[GameRow]:

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from ..logs import event
 from . import migrations
-from .interface import Readiness
+from .interface import Readiness, Stale
 from .migrations import Dialect
 from .rows import DONE, FAILED, QUEUED, RUNNING, UNREADABLE, GameRow, dumps, read_job, read_row, read_variant
 
@@ -59,6 +59,7 @@ class SqlStore:
     def __init__(self, url: str, shown: str):
         self.url = self.path = url
         self.shown = shown
+        self._unreadable: set[str] = set()  # games logged as `row_skipped` already (logged once a process)
 
     def _transaction(self, write: bool = False) -> AbstractContextManager[Tx]:
         """A transaction, committed when the block ends and rolled back if it raises; `write`: it will write
@@ -92,6 +93,7 @@ class SqlStore:
                 (row.id, row.game, row.players, dumps(row.options), dumps(row.seats), dumps(row.names), row.seed,
                  None if row.variant is None else dumps(row.variant), dumps(row.token_hashes), row.created,
                  row.status, row.client, row.variant_id))
+            self._changed(tx, row.id, 0)
 
     def has(self, game_id: str) -> bool:
         """Whether a game with this id is stored (readable or not)."""
@@ -109,42 +111,82 @@ class SqlStore:
             for gid in ids:
                 tx.execute("DELETE FROM actions WHERE game_id = ?", (gid,))
                 tx.execute("DELETE FROM games WHERE id = ?", (gid,))
+                self._changed(tx, gid, None)
         return ids
 
     def append_action(self, game_id: str, index: int, seat: int, action: str, public: str, at: float,
                       status: str | None = None, scores: list[int] | None = None,
-                      winners: list[int] | None = None) -> int:
+                      winners: list[int] | None = None, expect: int | None = None) -> int:
         """Append action number `index` (from 0) of a game, taken at time `at`, and its new status; the
-        game's new revision (committed when this returns)."""
+        game's new revision (committed when this returns). Stale, storing nothing, unless the game is at
+        revision `expect` (when given)."""
         with self._transaction(write=True) as tx:
+            if status is None:
+                revision = self._bump(tx, game_id, expect)
+            else:
+                revision = self._bump(tx, game_id, expect, ", status = ?, scores = ?, winners = ?",
+                                      (status, None if scores is None else dumps(scores),
+                                       None if winners is None else dumps(winners)))
             tx.execute("INSERT INTO actions (game_id, idx, seat, action, public, at) VALUES (?, ?, ?, ?, ?, ?)",
                        (game_id, index, seat, action, public, at))
-            if status is None:
-                tx.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", (game_id,))
-            else:
-                tx.execute("UPDATE games SET revision = revision + 1, status = ?, scores = ?, winners = ? WHERE id = ?",
-                           (status, None if scores is None else dumps(scores),
-                            None if winners is None else dumps(winners), game_id))
-            return _revision(tx, game_id)
+            return revision
 
-    def update_seats(self, game_id: str, seats: list[str], names: list[str], token_hashes: dict[str, int]) -> int:
-        """Store who sits where now (an AI taking over a seat); the game's new revision."""
+    def update_seats(self, game_id: str, seats: list[str], names: list[str], token_hashes: dict[str, int],
+                     expect: int | None = None) -> int:
+        """Store who sits where now (an AI taking over a seat); the game's new revision. Stale, storing
+        nothing, unless the game is at revision `expect` (when given)."""
         with self._transaction(write=True) as tx:
-            tx.execute("UPDATE games SET seats = ?, names = ?, token_hashes = ?, revision = revision + 1 WHERE id = ?",
-                       (dumps(seats), dumps(names), dumps(token_hashes), game_id))
-            return _revision(tx, game_id)
+            return self._bump(tx, game_id, expect, ", seats = ?, names = ?, token_hashes = ?",
+                              (dumps(seats), dumps(names), dumps(token_hashes)))
 
-    def delete_last_action(self, game_id: str, index: int) -> int:
+    def delete_last_action(self, game_id: str, index: int, expect: int | None = None) -> int:
         """Remove action number `index` of a game (an undo); the game's new revision. RuntimeError if it is not
-        the game's last action."""
+        the game's last action; Stale, changing nothing, unless the game is at revision `expect` (when given)."""
         with self._transaction(write=True) as tx:
+            revision = self._bump(tx, game_id, expect)
             gone = tx.execute("DELETE FROM actions WHERE game_id = ? AND idx = ? AND"
                               " idx = (SELECT MAX(idx) FROM actions WHERE game_id = ?)",
                               (game_id, index, game_id)).rowcount
             if gone != 1:
                 raise RuntimeError(f"action {index} of game {game_id} is not its last")
-            tx.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", (game_id,))
-            return _revision(tx, game_id)
+            return revision
+
+    def _bump(self, tx: Tx, game_id: str, expect: int | None, sets: str = "", args: Sequence[Any] = ()) -> int:
+        """Raise the game's revision by one (and set `sets` to `args`) if it is at `expect` (any, if None): the
+        new revision, announced to the other processes when the transaction commits. Stale otherwise."""
+        fence, more = ("", ()) if expect is None else (" AND revision = ?", (expect,))
+        bumped = tx.execute(f"UPDATE games SET revision = revision + 1{sets} WHERE id = ?{fence}",
+                            (*args, game_id, *more)).rowcount
+        if bumped != 1:
+            found = _revision(tx, game_id)
+            if found is None:
+                raise Stale(f"game {game_id!r} is no longer stored", game_id, None)
+            raise Stale(f"game {game_id!r} changed meanwhile (revision {found}, not {expect})", game_id, found)
+        revision = _revision(tx, game_id)
+        assert revision is not None
+        self._changed(tx, game_id, revision)
+        return revision
+
+    def _changed(self, tx: Tx, game_id: str, revision: int | None) -> None:
+        """Tell the other processes, once `tx` commits, that a game is now at `revision` (None: deleted).
+        Nothing to do here; PostgreSQL sends a notification."""
+
+    def load_game(self, game_id: str) -> GameRow | None:
+        """One stored game with all its actions (finished or not), or None if there is none or it does not
+        read (then logged as `row_skipped`)."""
+        with self._transaction() as tx:
+            stored = tx.execute(f"SELECT {GAME_COLUMNS} FROM games g WHERE g.id = ?", (game_id,)).fetchone()
+            actions = tx.execute("SELECT seat, action, public, at FROM actions WHERE game_id = ? ORDER BY idx",
+                                 (game_id,)).fetchall()
+        if stored is None:
+            return None
+        try:
+            row = read_row(*stored)
+        except UNREADABLE as exc:
+            self._skipped_game(game_id, exc)
+            return None
+        row.actions = [tuple(a) for a in actions]
+        return row
 
     def load_games(self) -> list[GameRow]:
         """Every stored game, oldest first: the actions of unfinished games, only the count of finished ones'.
@@ -159,7 +201,7 @@ class SqlStore:
             try:
                 rows[stored[0]] = read_row(*stored)
             except UNREADABLE as exc:
-                skipped("game", stored[0], exc)
+                self._skipped_game(stored[0], exc)
         for gid, seat, action, public, at in actions:
             if gid in rows:
                 rows[gid].actions.append((seat, action, public, at))
@@ -170,6 +212,12 @@ class SqlStore:
         with self._transaction() as tx:
             return [tuple(r) for r in tx.execute(
                 "SELECT seat, action, public, at FROM actions WHERE game_id = ? ORDER BY idx", (game_id,)).fetchall()]
+
+    def _skipped_game(self, game_id: str, exc: BaseException) -> None:
+        """Log a game row that does not read, once (it is asked for again each time someone opens it)."""
+        if game_id not in self._unreadable:
+            self._unreadable.add(game_id)
+            skipped("game", game_id, exc)
 
     # ----- saved variants ------------------------------------------------------------------------
     def add_variant(self, variant_id: str, game: str, name: str, toml: str, overrides: dict[str, Any],
@@ -299,9 +347,9 @@ class SqlStore:
                 " IN (?, ?) ORDER BY created DESC LIMIT ?)", (DONE, FAILED, DONE, FAILED, keep)).rowcount
 
 
-def _revision(tx: Tx, game_id: str) -> int:
+def _revision(tx: Tx, game_id: str) -> int | None:
     row = tx.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
-    return 0 if row is None else int(row[0])
+    return None if row is None else int(row[0])
 
 
 def skipped(kind: str, key: str, exc: BaseException) -> None:

@@ -1,0 +1,145 @@
+"""Many processes, one site: two web apps over one store (SQLite and a throwaway PostgreSQL) serve the same
+games; a write is conditional on the revision its process read, so of two acting at once one wins and the
+other answers 409 with nothing lost."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tablepress.web.app import create_app
+from tablepress.web.hub import MOVED_ON
+from tablepress.web.store import GameRow, Stale, hash_token, open_store
+
+
+def auth(token: str) -> dict[str, str]:
+    """The Authorization header of a seat's token."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def store(database_url):
+    """A fresh store, once over SQLite and once over PostgreSQL."""
+    opened = open_store(database_url)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def two(database_url):
+    """Two web apps over one store, as two server processes would be: their test clients."""
+    with TestClient(create_app(database_url, ai_delay=0.0)) as a, TestClient(create_app(database_url, ai_delay=0.0)) as b:
+        yield a, b
+
+
+def row(gid: str) -> GameRow:
+    """A two-seat Flowers game row."""
+    return GameRow(id=gid, game="flowers", players=2, options={}, seats=["human", "human"], names=["A", "B"], seed=1,
+                   variant=None, token_hashes={hash_token("t"): 0}, created=time.time())
+
+
+def mover(client: TestClient, gid: str, tokens: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+    """The header of the seat to move and its legal actions, as `client`'s process sees the game."""
+    seat = client.get(f"/api/games/{gid}").json()["to_move"][0]
+    header = auth(tokens[str(seat)])
+    return header, client.get(f"/api/games/{gid}", headers=header).json()["legal_actions"]
+
+
+def play_as_a_person(client: TestClient, gid: str, tokens: dict[str, str]) -> list[int]:
+    """Look at the game and take the first legal action, looking again once after a 409 (as the table page
+    does); the statuses of the attempts."""
+    statuses: list[int] = []
+    while not statuses or statuses == [409]:
+        header, legal = mover(client, gid, tokens)
+        statuses.append(client.post(f"/api/games/{gid}/actions", headers=header, json={"action": legal[0]}).status_code)
+    return statuses
+
+
+# ----- the store: compare-and-set ------------------------------------------------------------------
+def test_a_write_at_an_old_revision_is_refused_and_changes_nothing(store):
+    store.create_game(row("g"))
+    assert store.append_action("g", 0, 0, "a", "a", 1.0, expect=0) == 1
+    with pytest.raises(Stale, match="revision 1, not 0") as refused:
+        store.append_action("g", 1, 1, "b", "b", 2.0, expect=0)
+    assert refused.value.revision == 1
+    with pytest.raises(Stale):
+        store.update_seats("g", ["human", "greedy"], ["A", "B"], {}, expect=0)
+    with pytest.raises(Stale):
+        store.delete_last_action("g", 0, expect=0)
+    kept = store.load_game("g")
+    assert kept is not None and (kept.revision, kept.seats, [a[1] for a in kept.actions]) == (1, ["human", "human"], ["a"])
+    assert store.delete_last_action("g", 0, expect=1) == 2
+    with pytest.raises(Stale, match="no longer stored") as gone:
+        store.append_action("nope", 0, 0, "a", "a", 1.0, expect=0)
+    assert gone.value.revision is None and store.load_game("nope") is None
+
+
+# ----- two apps over one store ---------------------------------------------------------------------
+def test_any_process_serves_a_game_another_created(two):
+    a, b = two
+    created = a.post("/api/games", json={"game": "flowers", "seats": ["human", "human"], "seed": 4}).json()
+    gid, tokens = created["id"], created["tokens"]
+    header, legal = mover(b, gid, tokens)
+    assert b.post(f"/api/games/{gid}/actions", headers=header, json={"action": legal[0]}).status_code == 200
+    assert a.get("/api/games/0123456789").status_code == 404
+
+
+def test_the_second_of_two_processes_acting_on_one_game_gets_409_and_nothing_is_lost(two):
+    a, b = two
+    created = a.post("/api/games", json={"game": "flowers", "seats": ["human", "human"], "seed": 7}).json()
+    gid, tokens = created["id"], created["tokens"]
+    header, legal = mover(a, gid, tokens)
+    assert mover(b, gid, tokens) == (header, legal)  # both processes now hold the game at the same revision
+    assert a.post(f"/api/games/{gid}/actions", headers=header, json={"action": legal[0]}).status_code == 200
+    late = b.post(f"/api/games/{gid}/actions", headers=header, json={"action": legal[-1]})
+    assert late.status_code == 409, late.text
+    assert late.json() == {"detail": MOVED_ON} or "turn" in late.json()["detail"]  # PostgreSQL may have told b first
+    stored = a.app.state.hub.store.load_game(gid)
+    assert [action for _seat, action, _public, _at in stored.actions] == [legal[0]]
+    # the process that lost now holds the game as stored, and the game goes on through either
+    assert [e["text"] for e in b.get(f"/api/games/{gid}").json()["log"]] == [legal[0]]
+    header, legal = mover(b, gid, tokens)
+    assert b.post(f"/api/games/{gid}/actions", headers=header, json={"action": legal[0]}).status_code == 200
+    assert play_as_a_person(a, gid, tokens) in ([409, 200], [200])  # [200] once a learns of b's move by itself
+    assert len(a.app.state.hub.store.load_game(gid).actions) == 3
+
+
+def test_two_processes_acting_at_the_same_moment_one_wins(two):
+    a, b = two
+    created = a.post("/api/games", json={"game": "flowers", "seats": ["human", "human"], "seed": 8}).json()
+    gid, tokens = created["id"], created["tokens"]
+    header, legal = mover(a, gid, tokens)
+    mover(b, gid, tokens)
+    replies: dict[str, int] = {}
+    go = threading.Barrier(2)
+
+    def act(name: str, client: TestClient, action: str) -> None:
+        go.wait()
+        replies[name] = client.post(f"/api/games/{gid}/actions", headers=header, json={"action": action}).status_code
+
+    threads = [threading.Thread(target=act, args=("a", a, legal[0])), threading.Thread(target=act, args=("b", b, legal[-1]))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(replies.values()) == [200, 409]
+    winner = legal[0] if replies["a"] == 200 else legal[-1]
+    assert [action for _s, action, _p, _t in a.app.state.hub.store.load_game(gid).actions] == [winner]
+    for client in (a, b):
+        assert [e["text"] for e in client.get(f"/api/games/{gid}").json()["log"]] == [winner]
+
+
+def test_an_undo_or_a_seat_change_on_a_stale_process_is_refused(two):
+    a, b = two
+    created = a.post("/api/games", json={"game": "flowers", "seats": ["human", "human"], "seed": 7}).json()
+    gid, tokens = created["id"], created["tokens"]
+    mover(b, gid, tokens)
+    header, legal = mover(a, gid, tokens)
+    assert a.post(f"/api/games/{gid}/actions", headers=header, json={"action": legal[0]}).status_code == 200
+    b.app.state.hub.rooms[gid].row.revision = 0  # as if b had not heard of the move yet
+    handed = b.post(f"/api/games/{gid}/bot", headers=auth(tokens["1"]), json={"agent": "greedy"})
+    assert handed.status_code == 409 and handed.json() == {"detail": MOVED_ON}
+    assert a.app.state.hub.store.load_game(gid).seats == ["human", "human"]
