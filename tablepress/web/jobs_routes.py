@@ -25,9 +25,10 @@ from ..agents.base import HUMAN
 from ..core.errors import TablepressError
 from ..sim.service import seat_plan
 from .clients import client_address
-from .hub import NotFound, QuotaExceeded
+from .hub import NotFound
 from .jobs import MAX_GAMES, JobPool, planned_games, skill_gap_games
 from .fields import MAX_SPEC, strings
+from .quotas import Slots
 from .requests import MAX_SEATS, BadRequest, parse_web_spec, text_field
 from .workshop import Workshop, game_named, read_json, resolve, without_source
 from .workshop_store import DONE, FAILED, QUEUED
@@ -37,13 +38,31 @@ STATIC = Path(__file__).parent / "static"
 PUBLISHED = "published cards"
 #: Words for the published cards where a variant id is expected (`"compare": "base"`).
 BASE_WORDS = ("base", "published")
-#: Progress streams open at once at most, how often one looks for news, and its keep-alive (seconds).
+#: Progress streams open at once at most (and of them one client's), how often one looks for news, and its
+#: keep-alive (seconds).
 MAX_STREAMS = 200
+CLIENT_STREAMS = 20
 STREAM_SECONDS = 0.3
 KEEPALIVE_SECONDS = 15.0
 
 router = APIRouter()
-streams: set[object] = set()
+streams = Slots(MAX_STREAMS, CLIENT_STREAMS, "progress streams")
+
+
+class HeldStream(StreamingResponse):
+    """A streaming response that gives its client's stream slot back when it ends, however it ends (even if
+    its body never started)."""
+
+    def __init__(self, body: AsyncIterator[str], client: str | None, **kwargs: Any):
+        super().__init__(body, **kwargs)
+        self.client = client
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Send the stream, then release the slot."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            streams.give_back(self.client)
 
 
 async def parse_simulation(request: Request, data: Any) -> tuple[dict[str, Any], int]:
@@ -156,34 +175,29 @@ async def get_simulation(request: Request, job_id: str) -> dict[str, Any]:
 async def simulation_events(request: Request, job_id: str) -> StreamingResponse:
     """Server-sent events: the status (without the summary) whenever it changes, until the job is done or failed."""
     job_of(request, job_id)
-    if len(streams) >= MAX_STREAMS:
-        raise QuotaExceeded(f"{MAX_STREAMS} progress streams are open, the most this server keeps; try again later")
     pool: JobPool = request.app.state.workshop.jobs
 
     async def events() -> AsyncIterator[str]:
         """One `data:` line a change; a comment now and then keeps the connection open."""
-        token = object()
-        streams.add(token)
-        try:
-            last: Any = None
-            quiet = 0.0
-            while True:
-                reply = status_of(pool, job_of(request, job_id))
-                reply.pop("summary", None)
-                if reply != last:
-                    last, quiet = reply, 0.0
-                    yield f"data: {json.dumps(reply)}\n\n"
-                elif quiet >= KEEPALIVE_SECONDS:
-                    quiet = 0.0
-                    yield ": still working\n\n"
-                if reply["status"] in (DONE, FAILED) or await request.is_disconnected():
-                    return
-                await asyncio.sleep(STREAM_SECONDS)
-                quiet += STREAM_SECONDS
-        finally:
-            streams.discard(token)
+        last: Any = None
+        quiet = 0.0
+        while True:
+            reply = status_of(pool, job_of(request, job_id))
+            reply.pop("summary", None)
+            if reply != last:
+                last, quiet = reply, 0.0
+                yield f"data: {json.dumps(reply)}\n\n"
+            elif quiet >= KEEPALIVE_SECONDS:
+                quiet = 0.0
+                yield ": still working\n\n"
+            if reply["status"] in (DONE, FAILED) or await request.is_disconnected():
+                return
+            await asyncio.sleep(STREAM_SECONDS)
+            quiet += STREAM_SECONDS
 
-    return StreamingResponse(events(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+    client = client_address(request)
+    streams.take(client)  # no await between here and the response: a burst is admitted exactly
+    return HeldStream(events(), client, media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
 
 @router.get("/simulations/{job_id}", include_in_schema=False, response_model=None)

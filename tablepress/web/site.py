@@ -16,6 +16,7 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..core.registry import game_names
+from .clients import client_address
 from .hub import NotFound
 from .pages.content import GameFacts, facts_of
 from .pages.printer import Printer, draw_pdf, parse_choices, pdf_key, variant_of
@@ -106,7 +107,7 @@ async def print_view(name: str, request: Request) -> Response:
         variant = variant_of(getattr(request.app.state, "variants", None), choices.variant, name)
     printer = printer_of(request.app)
     data = await anyio.to_thread.run_sync(printer.pdf, pdf_key(name, choices, variant),
-                                          partial(draw_pdf, name, choices, variant))
+                                          partial(draw_pdf, name, choices, variant), client_address(request))
     stem = name if variant is None else f"{name}-{variant_slug(variant['name'])}"
     headers = {"Content-Disposition": f'attachment; filename="{stem}-{choices.paper}.pdf"',
                "Cache-Control": "no-cache" if variant else "public, max-age=3600"}

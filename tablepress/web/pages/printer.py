@@ -3,8 +3,9 @@ drawn by the same printer as `tablepress print` (so the same choices give the sa
 deck may hold at most the server's bound of card copies (`hub.check_variant_size`).
 
 A visitor cannot make the server draw PDFs without bound: one PDF is drawn at a time, at most
-MAX_WAITING more requests wait for the printer (429 past that), and finished PDFs are kept in an LRU
-cache of at most MAX_CACHE_BYTES, keyed by everything that decides the bytes.
+MAX_WAITING more requests wait for the printer, and of all those one client may have CLIENT_PRINTS (429 past
+either, so a few clients asking for ever new choices cannot keep everyone else out), and finished PDFs are
+kept in an LRU cache of at most MAX_CACHE_BYTES, keyed by everything that decides the bytes.
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ from ..requests import BadRequest
 #: The query parameters print.pdf takes, in the order the form sends them.
 FIELDS = ("paper", "backs", "bleed", "ink_saver", "duplex", "variant")
 #: Requests waiting for the printer at most (beyond the one being drawn).
-MAX_WAITING = 4
+MAX_WAITING = 8
+#: PDFs one client may have drawn or waiting at once.
+CLIENT_PRINTS = 1
 #: Bytes of finished PDFs kept at most.
 MAX_CACHE_BYTES = 64 * 1024 * 1024
 #: The longest value of any parameter.
@@ -127,8 +130,11 @@ def draw_pdf(game_name: str, choices: PrintChoices, variant: Mapping[str, Any] |
 class Printer:
     """Draws PDFs one at a time (call `pdf` from a worker thread), with a bounded queue and an LRU cache."""
 
-    def __init__(self, max_waiting: int = MAX_WAITING, max_bytes: int = MAX_CACHE_BYTES):
+    def __init__(self, max_waiting: int = MAX_WAITING, max_bytes: int = MAX_CACHE_BYTES,
+                 per_client: int = CLIENT_PRINTS):
         self.max_waiting = max_waiting
+        self.per_client = per_client
+        self._by_client: dict[str, int] = {}
         self.max_bytes = max_bytes
         self._cache: OrderedDict[tuple, bytes] = OrderedDict()
         self._cached_bytes = 0
@@ -138,14 +144,20 @@ class Printer:
         #: PDFs drawn (not served from the cache), for tests and logs.
         self.drawn = 0
 
-    def pdf(self, key: tuple, draw: Callable[[], bytes]) -> bytes:
-        """The cached bytes for `key`, or `draw()` once the printer is free; QuotaExceeded if too many wait."""
+    def pdf(self, key: tuple, draw: Callable[[], bytes], client: str | None = None) -> bytes:
+        """The cached bytes for `key`, or `draw()` once the printer is free; QuotaExceeded if too many wait, or
+        if `client` already has its share drawn or waiting."""
         with self._guard:
             if (hit := self._hit(key)) is not None:
                 return hit
             if self._waiting >= self.max_waiting + 1:
                 raise QuotaExceeded("the printer is busy with other PDFs; try again in a moment")
+            mine = self._by_client.get(client, 0) if client is not None else 0
+            if mine >= self.per_client:
+                raise QuotaExceeded(f"the printer is already drawing {mine} PDF for you; wait for it, then ask again")
             self._waiting += 1
+            if client is not None:
+                self._by_client[client] = mine + 1
         try:
             with self._drawing:
                 with self._guard:
@@ -158,6 +170,10 @@ class Printer:
         finally:
             with self._guard:
                 self._waiting -= 1
+                if client is not None:
+                    left = self._by_client.pop(client) - 1
+                    if left:
+                        self._by_client[client] = left
 
     def _hit(self, key: tuple) -> bytes | None:
         """The cached bytes (now the most recently used), or None; call holding the guard."""
