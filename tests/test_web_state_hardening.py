@@ -177,12 +177,12 @@ def test_a_variant_within_the_cap_is_let_through():
 
 def test_a_variant_whose_check_takes_too_long_is_refused_and_stores_nothing(hub, tmp_path):
     async def scenario():
-        await hub.thinker.run(len, "warm", limit=60)
-        hub.thinker.seconds = 0.05
+        await hub.checker.run(len, "warm", limit=60)
+        hub.checker.seconds = 0.05
         try:
             await hub.create("planted", ["human", "human"], {}, 1, variant={"game": {"rounds": 1000}})
         finally:
-            hub.thinker.close()
+            hub.checker.close()
 
     with pytest.raises(DataError, match=r"^variant: setting it up and playing one random game takes over 0.05 s"):
         run(scenario())

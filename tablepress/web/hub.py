@@ -37,7 +37,7 @@ from .requests import Forbidden
 from .refresh import adopt, catch_up, replay
 from .rooms import Room
 from .store import GameRow, Stale, Store, hash_token
-from .thinking import OutOfTime, Played, Thinker, decision_seed, played
+from .thinking import CHECK_NICENESS, CHECK_WORKERS, OutOfTime, Played, Thinker, decision_seed, played
 
 log = logging.getLogger("tablepress.web")
 
@@ -85,6 +85,8 @@ class Hub:
         #: Finished games not loaded yet (a finished game is replayed only when someone asks for it).
         self.archive: dict[str, GameRow] = {}
         self.thinker = Thinker()
+        #: Variant checks' own workers: a burst of checks never holds up an AI decision.
+        self.checker = Thinker(CHECK_WORKERS, niceness=CHECK_NICENESS)
         #: Saved variants by id (`get(id) -> {"game", "name", "overrides", ...}`, KeyError if none), set by the app.
         self.variants: Any = None
         #: Client → when it created its games of the last day (for CLIENT_GAMES_A_DAY).
@@ -149,6 +151,7 @@ class Hub:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self.thinker.close()
+        self.checker.close()
 
     def expire(self, now: float | None = None) -> list[str]:
         """Delete the unfinished games with no action for OPEN_DAYS and the finished ones whose last action
@@ -292,7 +295,7 @@ class Hub:
         options = game.normalise_options(options)
         if variant is not None:
             check_variant_size(game, variant)
-            await self.thinker.check_variant(game, variant, len(seats), options)
+            await self.checker.check_variant(game, variant, len(seats), options)
             self.admit(client)  # others may have created games meanwhile
             game = game.with_variant(variant)
         seed = secrets.randbits(63) if seed is None else seed

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import TablepressError
 from .faults import writing
 from .hub import QuotaExceeded
-from .logs import event
+from .logs import event, setup_worker
 from ..core.worker_signals import watch_parent, workers_start_deaf_to_ctrl_c
 from .workshop_store import QUEUED, RUNNING, WorkshopStore
 
@@ -207,11 +207,29 @@ class JobPool:
 
 # ----- in the worker process ---------------------------------------------------------------------
 def work(db: str, job_id: str, attempt: int, parent: int) -> None:
-    """Play one job (in a worker process) and store its summary and report, or fail it with the reason."""
+    """Play one job (in a worker process) and store its summary and report, or fail it with the reason.
+
+    Whatever goes wrong reaches the log as JSON lines (`logs.setup_worker`): a fault of the server's own as
+    event `job_crashed` with its traceback as a field; one that leaves the job unstored ends the worker with
+    exit code 1 (the dispatcher then fails the job, saying so)."""
+    setup_worker()
     watch_parent(parent)
     with contextlib.suppress(OSError):
         os.nice(NICENESS)
-    store = WorkshopStore(db)
+    try:
+        store = WorkshopStore(db)
+        try:
+            play(store, job_id, attempt)
+        finally:
+            store.close()
+    except BaseException as exc:  # noqa: BLE001 - one JSON line, never a plain traceback from the process
+        log.error("job_worker_failed", exc_info=True, extra={"fields": {"job": job_id,
+                                                                        "error": f"{type(exc).__name__}: {exc}"}})
+        raise SystemExit(1) from None
+
+
+def play(store: WorkshopStore, job_id: str, attempt: int) -> None:
+    """Play the job and store its result, or fail it with the reason (see `work`)."""
     try:
         job = store.job(job_id)
         result = simulate(job["request"], Progress(store, job_id, attempt), job_id)
@@ -221,10 +239,9 @@ def work(db: str, job_id: str, attempt: int, parent: int) -> None:
     except MemoryError:
         store.fail(job_id, "the simulation needs more memory than this server has", attempt)
     except Exception as exc:  # noqa: BLE001 - the job fails with the reason rather than the worker dying silently
-        log.exception("simulation %s failed", job_id)
+        log.error("job_crashed", exc_info=True, extra={"fields": {"job": job_id,
+                                                                  "error": f"{type(exc).__name__}: {exc}"}})
         store.fail(job_id, f"internal error: {type(exc).__name__}: {exc}"[:300], attempt)
-    finally:
-        store.close()
 
 
 class Progress:

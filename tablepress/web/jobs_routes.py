@@ -110,7 +110,7 @@ async def parse_simulation(request: Request, data: Any) -> tuple[dict[str, Any],
             continue
         variant = resolve(workshop.variants, value, game.name, field)
         try:
-            await request.app.state.hub.thinker.check_variant(game, variant["overrides"], count, options)
+            await request.app.state.hub.checker.check_variant(game, variant["overrides"], count, options)
         except TablepressError as exc:
             raise BadRequest(f"{field}: {without_source(str(exc))}") from None
         saved = {"id": variant["id"], "name": variant["name"], "toml": variant["toml"]}

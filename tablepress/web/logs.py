@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
+import threading
 import time
 from datetime import datetime, timezone
 from typing import Any
@@ -86,3 +88,20 @@ def setup(level: int = logging.INFO) -> None:
     handler.setFormatter(JsonLines())
     handler.addFilter(Throttle())
     logging.basicConfig(level=level, handlers=[handler])
+
+
+def setup_worker(level: int = logging.INFO) -> None:
+    """In a worker process (an AI's, a simulation job's): every record, warning and uncaught exception goes to
+    stderr as one JSON line (event `uncaught` with its traceback as a field), never as plain text."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(JsonLines())
+    handler.addFilter(Throttle())
+    logging.basicConfig(level=level, handlers=[handler], force=True)
+    logging.captureWarnings(True)
+    worker_log = logging.getLogger("tablepress.worker")
+
+    def uncaught(kind: type[BaseException], exc: BaseException, tb: Any) -> None:
+        worker_log.error("uncaught", exc_info=(kind, exc, tb), extra={"fields": {"error": f"{kind.__name__}: {exc}"}})
+
+    sys.excepthook = uncaught
+    threading.excepthook = lambda args: uncaught(args.exc_type, args.exc_value or args.exc_type(), args.exc_traceback)

@@ -12,6 +12,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from .hub import QuotaExceeded
 
@@ -83,3 +84,40 @@ class Rate:
             if len(self.starts) > 10_000:  # forget the clients idle longest
                 for idle in [c for c, s in self.starts.items() if not s or s[-1] <= now - self.seconds][:5_000]:
                     del self.starts[idle]
+
+
+#: Variant checks (`POST /api/variants`, `?dry_run=1` or not) running or waiting at once at most, of them one
+#: client's, and the checks one client may ask for a minute.
+MAX_CHECKS = 8
+CLIENT_CHECKS = 2
+CHECKS_A_MINUTE = 30
+
+
+class Gate:
+    """Slots and a rate together: a client enters if it has a slot free and is within its rate."""
+
+    def __init__(self, slots: Slots, rate: Rate):
+        self.slots, self.rate = slots, rate
+
+    @contextlib.contextmanager
+    def entering(self, client: str | None) -> Iterator[None]:
+        """Hold a slot for `client` during the block, counting one start; QuotaExceeded (nothing held) if not."""
+        self.slots.take(client)
+        try:
+            self.rate.start(client)
+        except QuotaExceeded:
+            self.slots.give_back(client)
+            raise
+        try:
+            yield
+        finally:
+            self.slots.give_back(client)
+
+
+def variant_checks(state: Any) -> Gate:
+    """The app's gate for variant checks (made on first use and kept on `state`, the app's state)."""
+    gate = getattr(state, "variant_checks", None)
+    if gate is None:
+        gate = state.variant_checks = Gate(Slots(MAX_CHECKS, CLIENT_CHECKS, "variant checks"),
+                                           Rate(CHECKS_A_MINUTE, 60, "variant checks"))
+    return gate

@@ -36,6 +36,7 @@ from ..core.registry import get_game
 from ..core.rng import derive_seed
 from ..core.variants import apply_variant
 from ..core.worker_signals import watch_parent, workers_start_deaf_to_ctrl_c
+from .logs import setup_worker
 
 #: Agents quick enough to run on the server's own thread pool.
 INSTANT = {"random"}
@@ -47,6 +48,10 @@ MAX_ITERATIONS = 5000
 GRACE = 2.0
 #: The longest a variant's check (setting up and playing one random game) may take (seconds).
 VARIANT_SECONDS = 5.0
+#: Variant checks run in a pool of their own (so they never hold up an AI decision): its workers, and how
+#: much lower their CPU priority is than the server's.
+CHECK_WORKERS = 1
+CHECK_NICENESS = 5
 
 
 class OutOfTime(BaseException):
@@ -150,6 +155,16 @@ def check_variant(game_name: str, variant: Mapping[str, Any], players: int, opti
         raise OutOfTime(f"finished after {used:.2g} s, over {limit:g} s")
 
 
+def start_worker(parent: int, niceness: int = 0) -> None:
+    """A worker's start: its log is JSON lines (`logs.setup_worker`), it runs `niceness` lower in CPU priority,
+    and it exits when the server is gone."""
+    setup_worker()
+    watch_parent(parent)
+    if niceness:
+        with contextlib.suppress(OSError):
+            os.nice(niceness)
+
+
 def decision_seed(match_seed: int, seat: int, index: int) -> int:
     """The seed of the agent deciding action number `index` for `seat`."""
     return derive_seed(match_seed, "web-agent", seat, index)
@@ -158,8 +173,10 @@ def decision_seed(match_seed: int, seat: int, index: int) -> int:
 class Thinker:
     """Runs AI decisions and variant checks: in worker processes, one job per worker, each bounded in time."""
 
-    def __init__(self, workers: int | None = None, seconds: float = THINK_SECONDS, grace: float = GRACE):
+    def __init__(self, workers: int | None = None, seconds: float = THINK_SECONDS, grace: float = GRACE,
+                 niceness: int = 0):
         self.workers = workers or max(1, min(4, os.cpu_count() or 1))
+        self.niceness = niceness
         self.seconds = seconds
         self.grace = grace
         self._pool: ProcessPoolExecutor | None = None
@@ -169,7 +186,7 @@ class Thinker:
     def _processes(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=watch_parent, initargs=(os.getpid(),))
+                                             initializer=start_worker, initargs=(os.getpid(), self.niceness))
         return self._pool
 
     def _free_worker(self) -> asyncio.Semaphore:

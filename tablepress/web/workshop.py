@@ -26,6 +26,7 @@ from .clients import client_address
 from .faults import writing
 from .hub import NotFound, QuotaExceeded, check_variant_size
 from .jobs import JobPool
+from .quotas import variant_checks
 from .requests import VARIANT_ID, BadRequest, check_variant, parse_json, text_field
 from .store import Store
 
@@ -183,7 +184,7 @@ async def check_text(request: Request, game: Game, text: Any) -> tuple[dict[str,
     changes = variant_changes(overrides, base)
     if not changes:
         raise VariantError("toml: the variant changes nothing: every value is the published one")
-    thinker = request.app.state.hub.thinker
+    thinker = request.app.state.hub.checker
     for players in range(game.min_players, game.max_players + 1):
         try:
             await thinker.check_variant(game, overrides, players, {})
@@ -233,7 +234,8 @@ async def post_variant(request: Request, dry_run: bool = False) -> dict[str, Any
     game = game_named(data.get("game"))
     name = variant_name(data.get("name")) if not dry_run or data.get("name") is not None else ""
     try:
-        overrides, changes = await check_text(request, game, data.get("toml"))
+        with variant_checks(request.app.state).entering(client_address(request)):
+            overrides, changes = await check_text(request, game, data.get("toml"))
     except VariantError as exc:
         return refused(exc)
     if dry_run:
