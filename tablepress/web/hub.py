@@ -36,7 +36,7 @@ from .logs import event
 from .requests import Forbidden
 from .refresh import adopt, catch_up, replay
 from .rooms import Room
-from .store import GameRow, Stale, Store, hash_token
+from .store import GameRow, Stale, Store, backend_of, hash_token
 from .thinking import CHECK_NICENESS, CHECK_WORKERS, OutOfTime, Played, Thinker, decision_seed, played
 
 log = logging.getLogger("tablepress.web")
@@ -92,6 +92,9 @@ class Hub:
         #: Client → when it created its games of the last day (for CLIENT_GAMES_A_DAY).
         self.created_by: dict[str, list[float]] = {}
         self._sweeper: asyncio.Task | None = None
+        #: Listening for other processes' writes (PostgreSQL only), and the refreshes it started.
+        self._listener: asyncio.Task | None = None
+        self._catching_up: set[asyncio.Task] = set()
         self._closing = False
 
     # ----- start and stop ----------------------------------------------------------------------
@@ -129,8 +132,13 @@ class Hub:
         the event loop runs)."""
         for room in self.rooms.values():
             self.kick(room)
+        loop = asyncio.get_running_loop()
         if self._sweeper is None or self._sweeper.done():
-            self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="expire-games")
+            self._sweeper = loop.create_task(self._sweep(), name="expire-games")
+        if self._listener is None and backend_of(self.store.url)[0] == "postgresql":
+            from .listener import listen
+
+            self._listener = loop.create_task(listen(self.store.url, self), name="listen")
 
     async def _sweep(self) -> None:
         """Delete expired games every SWEEP_SECONDS."""
@@ -145,8 +153,8 @@ class Hub:
         """Stop every AI mover and the sweeps."""
         self._closing = True
         tasks = [room.ai_task for room in self.rooms.values() if room.ai_task and not room.ai_task.done()]
-        if self._sweeper is not None:
-            tasks.append(self._sweeper)
+        tasks += [task for task in (self._sweeper, self._listener) if task is not None]
+        tasks += self._catching_up
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -216,6 +224,45 @@ class Hub:
             adopt(room, self._rebuild(row))
         room.changed()
         self.kick(room)
+
+    def changed_elsewhere(self, game_id: str, revision: int | None) -> None:
+        """A game is now at `revision` in the store (None: deleted), as another process (or this one) announced:
+        a room held at an older revision is refreshed; a game created elsewhere is loaded, so that the lobby
+        lists it."""
+        if revision is None:
+            room = self.rooms.pop(game_id, None)
+            if room is not None and room.ai_task is not None:
+                room.ai_task.cancel()
+            self.archive.pop(game_id, None)
+            return
+        room = self.rooms.get(game_id)
+        if room is None:
+            if revision == 0 and game_id not in self.archive:
+                with contextlib.suppress(NotFound):
+                    self.room(game_id)
+            return
+        if room.row.revision < revision:
+            task = asyncio.get_running_loop().create_task(self._catch_up(room, revision), name=f"catch-up-{game_id}")
+            self._catching_up.add(task)
+            task.add_done_callback(self._catching_up.discard)
+
+    async def _catch_up(self, room: Room, revision: int) -> None:
+        """Refresh a room under its lock, unless it reached `revision` meanwhile."""
+        async with room.lock:
+            if self.rooms.get(room.id) is not room or room.row.revision >= revision:
+                return
+            try:
+                self.refresh(room)
+            except Exception as exc:  # noqa: BLE001 - the next announcement or request refreshes it
+                event(log, "refresh_failed", logging.ERROR, game=room.id, error=str(exc))
+
+    def resync(self) -> None:
+        """Compare every room held with the stored revisions and catch up (announcements may have been missed
+        while nobody listened)."""
+        stored = self.store.revisions()
+        for game_id, room in list(self.rooms.items()):
+            if stored.get(game_id) != room.row.revision:
+                self.changed_elsewhere(game_id, stored.get(game_id))
 
     @contextlib.contextmanager
     def _fenced(self, room: Room) -> Iterator[None]:

@@ -89,6 +89,10 @@ class Store(Protocol):
         the game's last action; Stale, changing nothing, unless the game is at revision `expect` (when given)."""
         ...
 
+    def revisions(self) -> dict[str, int]:
+        """Every stored game's revision, by id."""
+        ...
+
     def load_game(self, game_id: str) -> GameRow | None:
         """One stored game with all its actions (finished or not), or None if there is none or it does not
         read (then logged as `row_skipped`)."""

@@ -4,6 +4,8 @@ method one explicit transaction.
 The connection is made again before a method when the last one broke (a restarted database, a dropped
 network); the method that met the break fails, as any database error does, and changes nothing.
 Migrations take an advisory lock, so servers starting together over one database migrate one at a time.
+Every write to a game sends `NOTIFY tablepress_games, 'GAME_ID REVISION'` (`GAME_ID gone` when it is
+deleted), delivered to every listening process when the write commits (web/listener.py listens).
 """
 
 from __future__ import annotations
@@ -31,6 +33,22 @@ DIALECT = Dialect(
 )
 #: Seconds to wait for the database to accept a connection.
 CONNECT_SECONDS = 10
+#: The channel on which every write to a game is announced (see `change_note` and `read_change`).
+CHANNEL = "tablepress_games"
+GONE = "gone"
+
+
+def change_note(game_id: str, revision: int | None) -> str:
+    """The payload announcing that a game is now at `revision` (None: deleted)."""
+    return f"{game_id} {GONE if revision is None else revision}"
+
+
+def read_change(payload: str) -> tuple[str, int | None] | None:
+    """(game id, revision or None when deleted) of a payload `change_note` wrote; None for anything else."""
+    game_id, _, revision = payload.partition(" ")
+    if not game_id or not (revision == GONE or revision.isdigit()):
+        return None
+    return game_id, None if revision == GONE else int(revision)
 
 
 class PostgresTx:
@@ -82,6 +100,10 @@ class PostgresStore(SqlStore):
                 self._conn = self._connect()
             with self._conn.transaction(), self._conn.cursor() as cursor:
                 yield PostgresTx(cursor)
+
+    def _changed(self, tx: Tx, game_id: str, revision: int | None) -> None:
+        """Announce on CHANNEL, when `tx` commits, that a game is now at `revision` (None: deleted)."""
+        tx.execute("SELECT pg_notify(?, ?)", (CHANNEL, change_note(game_id, revision)))
 
     def close(self) -> None:
         """Close the connection (a second close does nothing)."""

@@ -171,6 +171,11 @@ class SqlStore:
         """Tell the other processes, once `tx` commits, that a game is now at `revision` (None: deleted).
         Nothing to do here; PostgreSQL sends a notification."""
 
+    def revisions(self) -> dict[str, int]:
+        """Every stored game's revision, by id."""
+        with self._transaction() as tx:
+            return {gid: int(revision) for gid, revision in tx.execute("SELECT id, revision FROM games").fetchall()}
+
     def load_game(self, game_id: str) -> GameRow | None:
         """One stored game with all its actions (finished or not), or None if there is none or it does not
         read (then logged as `row_skipped`)."""
