@@ -34,6 +34,7 @@ from .health import READY_TIMEOUT, store_ready
 from .faults import StoreDown, StoreFull
 from .hub import Hub, HubFull, NotFound, QuotaExceeded
 from .jobs_routes import router as simulations_router
+from .openapi import describe
 from .requests import MAX_BODY, SERVER_ONLY, BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_agent, parse_create
 from .protocols import MAX_HEAD
 from .rematch import rematch
@@ -93,6 +94,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     app.include_router(workshop_router)
     app.include_router(simulations_router)
     app.include_router(site_router)
+    describe(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.middleware("http")
