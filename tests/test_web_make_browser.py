@@ -93,7 +93,8 @@ def test_make_a_variant_fix_it_compare_print_and_play_it(page, server):
     page.click("#compare")
     page.wait_for_selector("#compare-run:not([hidden])")
     page.wait_for_selector("#compare-report:not([hidden])", timeout=180_000)
-    assert page.locator("#compare-status").inner_text() == "done: 30 games"
+    assert page.locator("#compare-status").inner_text() == \
+        "done: 30 games for each of 2 variants and 60 for the skill gap"
     assert page.locator("#compare-progress").evaluate("p => p.value === p.max")
     page.click("#compare-report")
     page.wait_for_selector("h2:has-text('Differences')")

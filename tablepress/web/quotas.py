@@ -90,7 +90,7 @@ class Rate:
 #: client's, and the checks one client may ask for a minute.
 MAX_CHECKS = 8
 CLIENT_CHECKS = 2
-CHECKS_A_MINUTE = 30
+CHECKS_A_MINUTE = 60
 
 
 class Gate:

@@ -7,6 +7,7 @@
   const $ = (id) => document.getElementById(id);
   const name = decodeURIComponent(location.pathname.split("/").pop());
   const CHECK_DELAY = 400;  // ms after the last keystroke
+  const RETRY_DELAY = 3000;  // ms before checking again after the server said 429
   let info = null;          // the catalogue's entry for the game
   let published = "";       // the published cards.toml
   let saved = null;         // {id, name, toml} of the variant the Try it panel uses
@@ -61,6 +62,12 @@
     show("busy", "Checking…");
     const reply = await api("POST", "/api/variants?dry_run=1", {game: name, toml: $("toml").value});
     if (number !== checked) return;
+    if (reply.status === 429) {  // many checks in a row: wait, then check the text as it is then
+      show("busy", "Many checks in a row: checking again in a moment…");
+      clearTimeout(timer);
+      timer = setTimeout(check, RETRY_DELAY);
+      return;
+    }
     if (reply.ok) {
       const count = reply.data.changes.length;
       show("ok", `✓ The variant checks: ${count} change${count === 1 ? "" : "s"} from the published cards.`);

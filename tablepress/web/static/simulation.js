@@ -32,8 +32,16 @@ function watchSimulation(id, onUpdate) {
 function simulationText(status) {
   if (status.status === "queued") return status.ahead ? `waiting for a worker (${status.ahead} ahead)` : "waiting for a worker";
   if (status.status === "running") return `${status.done.toLocaleString()} of ${status.games.toLocaleString()} games`;
-  if (status.status === "done") return `done: ${status.games.toLocaleString()} games`;
+  if (status.status === "done") return `done: ${playedText(status)}`;
   return `failed: ${status.error}`;
+}
+
+/** What a run plays: "500 games", or for a comparison "30 games for each of 2 variants and 60 for the skill gap". */
+function playedText(status) {
+  const plan = status.plan;
+  if (!plan || plan.arms < 2) return `${status.games.toLocaleString()} games`;
+  return `${plan.games_per_arm.toLocaleString()} games for each of ${plan.arms} variants` +
+    (plan.skill_gap_games ? ` and ${plan.skill_gap_games.toLocaleString()} for the skill gap` : "");
 }
 
 if (document.body.classList.contains("sim-page")) {
@@ -42,12 +50,7 @@ if (document.body.classList.contains("sim-page")) {
   watchSimulation(id, (status) => {
     const arms = status.arms.length > 1 ? `${status.arms[0]} against ${status.arms[1]}` : status.arms[0];
     $("title").textContent = `${status.game}: ${arms}`;
-    const plan = status.plan;
-    const played = plan && plan.arms > 1
-      ? `${plan.games_per_arm.toLocaleString()} games for each of ${plan.arms} variants` +
-        (plan.skill_gap_games ? ` and ${plan.skill_gap_games.toLocaleString()} greedy-against-random games for the skill gap` : "")
-      : `${status.games.toLocaleString()} games`;
-    $("what").textContent = `${played}, ${status.players} players, seats ` +
+    $("what").textContent = `${playedText(status)}, ${status.players} players, seats ` +
       `${status.seats.join(", ")}, seed ${status.seed}`;
     $("progress").max = status.games;
     $("progress").value = status.done;
