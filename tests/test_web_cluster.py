@@ -4,6 +4,7 @@ other answers 409 with nothing lost."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -211,3 +212,75 @@ def test_a_game_between_two_ai_seats_is_played_once_whichever_processes_run_it(p
     from tablepress.core.match import Match
 
     assert Match.from_record(record).is_over
+
+
+def stored_actions(url: str, gid: str) -> list[tuple[int, int, str]]:
+    """(index, seat, action) of a game's stored actions, read straight from PostgreSQL."""
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        return [tuple(r) for r in conn.execute("SELECT idx, seat, action FROM actions WHERE game_id = %s ORDER BY idx",
+                                               (gid,)).fetchall()]
+
+
+def lease_holder(url: str, gid: str) -> str | None:
+    """Who holds the game's AI lease (host:pid:nonce), read straight from PostgreSQL."""
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT holder FROM ai_leases WHERE game_id = %s", (gid,)).fetchone()
+    return None if row is None else row[0]
+
+
+@pytest.mark.parametrize("how", ["SIGKILL", "SIGSTOP"])
+def test_the_process_thinking_for_an_ai_seat_dies_and_the_other_moves_it_exactly_once(postgres, tmp_path, how):
+    """SIGKILL: the holder is gone, another takes over once its lease expires. SIGSTOP: the holder stalls past
+    its lease and wakes after the other moved: its late move is refused (a write at an old revision)."""
+    import signal
+
+    from cluster_helpers import environment, serve, seat_to_move
+
+    url = postgres.database()
+    env = environment(url)
+    servers = [serve(env, tmp_path, "--ai-delay", "0"), serve(env, tmp_path, "--ai-delay", "0")]
+    try:
+        created = servers[0].client.post("/api/games", json={"game": "flowers", "seats": ["human", "ismcts:4s"],
+                                                             "seed": 3}).json()
+        gid, tokens = created["id"], created["tokens"]
+        servers[1].client.get(f"/api/games/{gid}")
+        while 1 not in servers[0].client.get(f"/api/games/{gid}").json()["to_move"]:  # the person's turn
+            header, legal = seat_to_move(servers[0], gid, tokens)
+            assert servers[0].client.post(f"/api/games/{gid}/actions", headers=header,
+                                          json={"action": legal[0]}).status_code == 200
+        before = len(stored_actions(url, gid))
+        deadline = time.monotonic() + 15
+        while (holder := lease_holder(url, gid)) is None:
+            assert time.monotonic() < deadline, "no process took the AI lease"
+            time.sleep(0.02)
+        pid = int(holder.split(":")[1])
+        thinking = next(s for s in servers if s.proc.pid == pid)
+        survivor = next(s for s in servers if s is not thinking)
+        time.sleep(0.5)
+        assert len(stored_actions(url, gid)) == before  # the AI is still thinking
+        os.kill(pid, getattr(signal, how))
+        killed = time.monotonic()
+        while 0 not in survivor.client.get(f"/api/games/{gid}").json()["to_move"]:
+            assert time.monotonic() - killed < 60, "the other process did not take the AI seat over"
+            time.sleep(0.05)
+        took_over = time.monotonic() - killed
+        moved = stored_actions(url, gid)
+        if how == "SIGSTOP":
+            os.kill(pid, signal.SIGCONT)  # the stalled process finishes its thought late
+            time.sleep(6)
+            assert thinking.proc.poll() is None
+        assert stored_actions(url, gid) == moved  # nothing written twice, nothing written late
+        assert len(moved) > before and all(seat == 1 for _i, seat, _a in moved[before:])
+        record = survivor.client.get(f"/api/games/{gid}").json()
+        assert [e["text"] for e in record["log"]] == [a for _i, _s, a in moved]
+        print(f"{how}: the other process moved the AI seat {took_over:.1f} s after the holder stopped")
+    finally:
+        for server in servers:
+            if server.proc.poll() is None:
+                os.kill(server.proc.pid, signal.SIGCONT)
+            server.stop()
+        postgres.drop(url)

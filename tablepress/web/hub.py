@@ -32,6 +32,7 @@ from ..core.match import Match, Move, UndoPoint, jsonable
 from ..core.registry import get_game
 from ..core.variants import base_data
 from .faults import StoreDown, StoreFull, backoff, writing
+from .leases import RETRY_SECONDS, Leases
 from .logs import event
 from .requests import Forbidden
 from .refresh import adopt, catch_up, replay
@@ -85,6 +86,8 @@ class Hub:
         #: Finished games not loaded yet (a finished game is replayed only when someone asks for it).
         self.archive: dict[str, GameRow] = {}
         self.thinker = Thinker()
+        #: Which process moves each game's AI seats (one at a time, whichever processes are up).
+        self.leases = Leases(store)
         #: Variant checks' own workers: a burst of checks never holds up an AI decision.
         self.checker = Thinker(CHECK_WORKERS, niceness=CHECK_NICENESS)
         #: Saved variants by id (`get(id) -> {"game", "name", "overrides", ...}`, KeyError if none), set by the app.
@@ -490,7 +493,22 @@ class Hub:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return  # not serving yet; start_ai() will do it
-        room.ai_task = loop.create_task(self._ai_loop(room), name=f"ai-{room.id}")
+        room.ai_task = loop.create_task(self._ai_leased(room), name=f"ai-{room.id}")
+
+    async def _ai_leased(self, room: Room) -> None:
+        """Move the room's AI seats while this process holds the game's AI lease (renewed meanwhile, given up
+        when no AI seat is to move); while another process holds it, try again every RETRY_SECONDS, taking
+        over once it expires (its holder died)."""
+        while room.ai_to_move() and not self._closing and self.rooms.get(room.id) is room:
+            if not self.leases.take(room.id):
+                await asyncio.sleep(RETRY_SECONDS)
+                continue
+            renewing = asyncio.get_running_loop().create_task(self.leases.keep(room.id), name=f"lease-{room.id}")
+            try:
+                await self._ai_loop(room)
+            finally:
+                renewing.cancel()
+                self.leases.drop(room.id)
 
     async def _ai_loop(self, room: Room) -> None:
         """Move AI seats one action at a time, with a pause before each so people can follow.

@@ -107,6 +107,16 @@ class Store(Protocol):
         """One game's actions in order: (seat, action, public text, time)."""
         ...
 
+    # ----- AI leases ------------------------------------------------------------------------------
+    def take_lease(self, game_id: str, holder: str, until: float, now: float) -> bool:
+        """Whether `holder` now holds the lease on moving a game's AI seats until time `until`: taken if nobody
+        holds it or its holder's expired before `now`, renewed if `holder` has it already."""
+        ...
+
+    def drop_lease(self, game_id: str, holder: str) -> None:
+        """Give up `holder`'s lease on a game's AI seats (nothing if another holds it)."""
+        ...
+
     # ----- saved variants ------------------------------------------------------------------------
     def add_variant(self, variant_id: str, game: str, name: str, toml: str, overrides: dict[str, Any],
                     client: str | None) -> None:

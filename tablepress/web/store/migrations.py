@@ -102,6 +102,13 @@ MIGRATIONS: tuple[Migration, ...] = (
         "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
         "UPDATE games SET revision = (SELECT COUNT(*) FROM actions WHERE actions.game_id = games.id)",
     )),
+    Migration(4, "a lease per game on moving its AI seats, so that one process moves them", (
+        """CREATE TABLE IF NOT EXISTS ai_leases (
+            game_id TEXT PRIMARY KEY,
+            holder TEXT NOT NULL,
+            expires {real} NOT NULL
+        )""",
+    )),
 )
 
 #: The schema version this code writes.

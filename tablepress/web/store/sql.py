@@ -224,6 +224,22 @@ class SqlStore:
             self._unreadable.add(game_id)
             skipped("game", game_id, exc)
 
+    # ----- AI leases ------------------------------------------------------------------------------
+    def take_lease(self, game_id: str, holder: str, until: float, now: float) -> bool:
+        """Whether `holder` now holds the lease on moving a game's AI seats until time `until`: taken if nobody
+        holds it or its holder's expired before `now`, renewed if `holder` has it already."""
+        with self._transaction(write=True) as tx:
+            return tx.execute(
+                "INSERT INTO ai_leases (game_id, holder, expires) VALUES (?, ?, ?) ON CONFLICT (game_id) DO UPDATE"
+                " SET holder = excluded.holder, expires = excluded.expires"
+                " WHERE ai_leases.holder = excluded.holder OR ai_leases.expires < ?",
+                (game_id, holder, until, now)).rowcount == 1
+
+    def drop_lease(self, game_id: str, holder: str) -> None:
+        """Give up `holder`'s lease on a game's AI seats (nothing if another holds it)."""
+        with self._transaction(write=True) as tx:
+            tx.execute("DELETE FROM ai_leases WHERE game_id = ? AND holder = ?", (game_id, holder))
+
     # ----- saved variants ------------------------------------------------------------------------
     def add_variant(self, variant_id: str, game: str, name: str, toml: str, overrides: dict[str, Any],
                     client: str | None) -> None:
