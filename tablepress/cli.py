@@ -286,6 +286,9 @@ def serve(
         help="where every game is kept: postgresql://USER@HOST:PORT/DB, or a SQLite file (a path or sqlite:///PATH)"
              " [env var: TABLEPRESS_DATABASE_URL; default: --db]")] = None,
     ai_delay: Annotated[float, typer.Option(help="seconds an AI seat pauses before each move")] = 0.8,
+    workers: Annotated[int, typer.Option(
+        envvar="TABLEPRESS_WORKERS", show_envvar=True,
+        help="server processes on one port (over 1 needs --database postgresql://...)")] = 1,
     public_url: Annotated[Optional[str], typer.Option(
         envvar="TABLEPRESS_PUBLIC_URL", show_envvar=True,
         help="the site's address as the world sees it (https://games.example.org): share links, og:url, QR codes"
@@ -304,6 +307,8 @@ def serve(
     if database is not None and db is not None:
         raise fail("give the store once: --database URL or --db FILE, not both")
     store = database or db or os.environ.get("TABLEPRESS_DATABASE_URL") or Path("tablepress.db")
+    if not 1 <= workers <= 64:
+        raise fail(f"--workers must be 1-64, not {workers}")
     if not math.isfinite(ai_delay) or ai_delay < 0:
         raise fail(f"--ai-delay takes seconds, 0 or more, not {ai_delay}")
     try:
@@ -315,7 +320,7 @@ def serve(
     # workers are shut down
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
     try:
-        run_server(host, port, store, ai_delay, public_url=public, forwarded_allow_ips=proxies)
+        run_server(host, port, store, ai_delay, public_url=public, forwarded_allow_ips=proxies, workers=workers)
     except TablepressError as exc:
         raise fail(str(exc)) from None
 

@@ -284,3 +284,49 @@ def test_the_process_thinking_for_an_ai_seat_dies_and_the_other_moves_it_exactly
                 os.kill(server.proc.pid, signal.SIGCONT)
             server.stop()
         postgres.drop(url)
+
+
+# ----- serve --workers N ---------------------------------------------------------------------------
+def test_several_workers_over_sqlite_are_refused_in_one_line(cli, tmp_path):
+    result = cli("serve", "--port", "0", "--workers", "2", "--db", str(tmp_path / "games.db"))
+    assert result.exit_code != 0
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and "--workers 2 needs PostgreSQL" in lines[0], result.output
+
+
+def test_serve_with_two_workers_over_postgresql_serves_every_game_from_either(postgres, tmp_path):
+    import httpx
+
+    from cluster_helpers import environment, next_view, serve, seat_to_move
+
+    url = postgres.database()
+    site = serve(environment(url), tmp_path, "--workers", "2", "--ai-delay", "0",
+                 "--public-url", "https://games.example.org", "--forwarded-allow-ips", "127.0.0.1")
+    try:
+        children = set()
+        deadline = time.monotonic() + 30
+        while len(children) < 2:  # uvicorn's supervisor and its two worker processes
+            assert time.monotonic() < deadline, f"workers: {children}"
+            children = set(open(f"/proc/{site.proc.pid}/task/{site.proc.pid}/children").read().split())
+            time.sleep(0.1)
+        created = site.client.post("/api/games", json={"game": "flowers", "seats": ["human", "human"], "seed": 5}).json()
+        gid, tokens = created["id"], created["tokens"]
+        with site.watch(gid) as watcher:
+            next_view(watcher, lambda v: True)
+            for count in range(6):
+                with httpx.Client(base_url=site.client.base_url, timeout=10) as fresh:  # a new connection each time
+                    header, legal = seat_to_move(site, gid, tokens)
+                    reply = fresh.post(f"/api/games/{gid}/actions", headers=header, json={"action": legal[0]})
+                    assert reply.status_code in (200, 409), reply.text  # 409: that worker had not heard yet
+                    if reply.status_code == 409:
+                        continue
+                    assert fresh.get("/api/catalog").json()["public_url"] == "https://games.example.org"
+                view = next_view(watcher, lambda v, c=count: v["version"] >= 1 and v["log"][-1]["text"] == legal[0])
+                assert view["id"] == gid
+        logs = {tuple(e["text"] for e in site.client.get(f"/api/games/{gid}").json()["log"]) for _ in range(6)}
+        assert len(logs) == 1  # every worker tells the same game
+    finally:
+        site.proc.terminate()
+        assert site.proc.wait(timeout=30) == 0
+        site.stop()
+        postgres.drop(url)

@@ -1,27 +1,52 @@
-"""Running the web app with uvicorn (`tablepress serve`)."""
+"""Running the web app with uvicorn (`tablepress serve`), in one process or in `workers` processes on one port.
+
+With several workers uvicorn starts each process from an import string: `app_from_environment` builds the
+app from the `TABLEPRESS_…` variables `serve` sets (the store, the public address, the believed proxies, the
+AI pause). Several processes need PostgreSQL: they tell each other what changed with LISTEN/NOTIFY, which
+a SQLite file cannot carry, so `serve` refuses `--workers` over 1 on SQLite in one line.
+"""
 
 from __future__ import annotations
 
+import os
 import socket
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
 import uvicorn
+from uvicorn.supervisors import Multiprocess
+
+from fastapi import FastAPI
 
 from ..core.errors import TablepressError
-from .app import create_app
+from .app import DEFAULT_PUBLIC_URL, create_app
 from .logs import setup as setup_logs
 from .protocols import Http, Limits, protocols
-from .settings import FORWARDED_ALLOW_IPS_ENV, PUBLIC_URL_ENV
+from .settings import FORWARDED_ALLOW_IPS_ENV, PUBLIC_URL_ENV, parse_forwarded_allow_ips
+from .store import ENV as DATABASE_ENV
+from .store import backend_of
 from .store.sql import one_line
 
-__all__ = ["Http", "check_address", "default_public_url", "lan_address", "serve", "uvicorn_config"]
+__all__ = ["Http", "app_from_environment", "check_address", "default_public_url", "lan_address", "serve",
+           "uvicorn_config"]
 
 #: Seconds a stopping server (SIGTERM, Ctrl-C) waits for requests in flight before cancelling them.
 SHUTDOWN_GRACE = 10.0
 #: The addresses that mean "every interface".
 EVERYWHERE = ("0.0.0.0", "::", "")
+#: The app factory each worker process imports, and the variable carrying the AI pause to it.
+FACTORY = "tablepress.web.server:app_from_environment"
+AI_DELAY_ENV = "TABLEPRESS_AI_DELAY"
+
+
+def app_from_environment() -> FastAPI:
+    """The web app as `serve` configured it, read from the environment (uvicorn's workers build it so):
+    TABLEPRESS_DATABASE_URL, TABLEPRESS_PUBLIC_URL, TABLEPRESS_FORWARDED_ALLOW_IPS and TABLEPRESS_AI_DELAY."""
+    setup_logs()
+    return create_app(os.environ.get(DATABASE_ENV, "tablepress.db"), ai_delay=float(os.environ.get(AI_DELAY_ENV, 0.8)),
+                      public_url=os.environ.get(PUBLIC_URL_ENV) or DEFAULT_PUBLIC_URL,
+                      forwarded_allow_ips=parse_forwarded_allow_ips(os.environ.get(FORWARDED_ALLOW_IPS_ENV)))
 
 
 def check_address(host: str, port: int) -> None:
@@ -65,11 +90,15 @@ def uvicorn_config(app: object, host: str, port: int, limits: Limits = Limits())
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepress.db", ai_delay: float = 0.8,
-          announce: bool = True, public_url: str | None = None, forwarded_allow_ips: Sequence[str] = ()) -> None:
+          announce: bool = True, public_url: str | None = None, forwarded_allow_ips: Sequence[str] = (),
+          workers: int = 1) -> None:
     """Serve the lobby, table and API on host:port until interrupted, storing every game in `db`; links the
     site gives out start with `public_url` (default: `default_public_url`); `forwarded_allow_ips` are the
-    proxies whose X-Forwarded-For is believed."""
+    proxies whose X-Forwarded-For is believed; `workers` processes share the port (over 1 needs PostgreSQL)."""
     setup_logs()
+    if workers > 1 and backend_of(db)[0] != "postgresql":
+        raise TablepressError(f"--workers {workers} needs PostgreSQL (--database postgresql://...): processes over"
+                              f" one SQLite file cannot tell each other what changed; use --workers 1 with SQLite")
     check_address(host, port)
     public = public_url or default_public_url(host, port)
     try:
@@ -85,7 +114,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepres
     if announce:
         shown = "127.0.0.1" if host in EVERYWHERE else (f"[{host}]" if ":" in host else host)
         stored = app.state.hub.store.shown
-        print(f"tablepress web app: http://{shown}:{port}/  (games stored in {stored})", flush=True)
+        processes = f", {workers} processes" if workers > 1 else ""
+        print(f"tablepress web app: http://{shown}:{port}/  (games stored in {stored}{processes})", flush=True)
         lan = lan_address() if host in EVERYWHERE else None
         if lan:
             print(f"friends on your network: http://{lan}:{port}/", flush=True)
@@ -97,4 +127,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepres
         else:
             print(f"behind a reverse proxy, name it with --forwarded-allow-ips IPS or {FORWARDED_ALLOW_IPS_ENV}",
                   flush=True)
-    uvicorn.Server(uvicorn_config(app, host, port)).run()
+    if workers == 1:
+        uvicorn.Server(uvicorn_config(app, host, port)).run()
+        return
+    app.state.hub.store.close()  # this process only checked the store and announced; the workers serve
+    os.environ.update({DATABASE_ENV: str(db), PUBLIC_URL_ENV: public, AI_DELAY_ENV: repr(ai_delay),
+                       FORWARDED_ALLOW_IPS_ENV: ",".join(forwarded_allow_ips)})
+    config = uvicorn_config(FACTORY, host, port)
+    # each worker is a new interpreter that imports the protocols by name (Http's class default is Limits())
+    config.http, config.ws = "tablepress.web.protocols:Http", "tablepress.web.protocols:WebSocket"
+    config.factory, config.workers = True, workers
+    Multiprocess(config, sockets=[config.bind_socket()]).run()
