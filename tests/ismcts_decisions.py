@@ -1,18 +1,23 @@
 """Seeded ismcts decisions recorded on the search as it was before its settings became typed presets.
 
-`python tests/ismcts_decisions.py` (from the repository root) records tests/data/ismcts_decisions.json: for
-every game and player count a few positions reached by random play, and the action `ismcts:50` (seeded by
-the deal) chooses there; then the same positions searched with other settings (`VARIANTS`, as the old
-agent's keyword arguments), so that every rival mode, backup and both algorithms are covered.
+`python tests/ismcts_decisions.py [PATH]` (from the repository root) records tests/data/ismcts_decisions.json
+(or PATH) as the agent decides now; the file kept was recorded on the earlier agent, whose keyword settings
+`as_presets` translates. For every game and player count a few positions reached by random play, and the
+action `ismcts:50` (seeded by the deal) chooses there; then the same positions searched with other settings
+(`VARIANTS`, as the old agent's keyword arguments), so that every rival mode, backup and both algorithms
+are covered.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from tablepress.agents.evaluation import search_presets_for
+from tablepress.agents.presets import Preset, RolloutImprovement, TreeSearch, preset_for
 from tablepress.core.game import Game
 from tablepress.core.match import SeatInfo
 from tablepress.core.registry import get_game
@@ -73,6 +78,23 @@ def player_counts(game: Game) -> range:
     return range(game.min_players, game.max_players + 1)
 
 
+def as_presets(name: str, players: int, old: dict[str, Any]) -> tuple[Preset | None, dict[str, Any]]:
+    """The earlier agent's keyword settings as the agent's `search` and changes: `root_candidates` picks the
+    algorithm (0: a tree search, k: a rollout improvement of k candidates, either keeping the game's backup
+    and end bonus), `root_halving` is `halving`, every other setting keeps its name."""
+    changes = {("halving" if key == "root_halving" else key): value
+               for key, value in old.items() if key != "root_candidates"}
+    if "root_candidates" not in old:
+        return None, changes
+    game = preset_for(search_presets_for(get_game(name)), players)
+    kept = {"backup": game.backup, "end_bonus": game.end_bonus}
+    if old["root_candidates"] == 0:
+        return (game if isinstance(game, TreeSearch) else TreeSearch(**kept)), changes
+    if isinstance(game, RolloutImprovement):
+        return replace(game, candidates=old["root_candidates"]), changes
+    return RolloutImprovement(candidates=old["root_candidates"], **kept), changes
+
+
 def record() -> dict[str, Any]:
     """Every recorded decision (see the module doc), made by the agent as it is now."""
     from tablepress.agents.base import make_agent
@@ -92,11 +114,13 @@ def record() -> dict[str, Any]:
         game = get_game(name)
         for deal in DEALS[:2]:
             state, seat, _ = position(game, players, deal)
-            choice = IsmctsAgent(seed=deal, budget=30, **settings).choose(SeatInfo(game, state, seat))
+            search, changes = as_presets(name, players, settings)
+            agent = IsmctsAgent(seed=deal, budget=30, search=search, **changes)
+            choice = agent.choose(SeatInfo(game, state, seat))
             variants.append([name, players, deal, settings, choice])
             print(name, players, deal, settings, choice, file=sys.stderr)
     return {"plain": plain, "variants": variants}
 
 
 if __name__ == "__main__":
-    DATA.write_text(json.dumps(record(), indent=1, sort_keys=True) + "\n")
+    (Path(sys.argv[1]) if len(sys.argv) > 1 else DATA).write_text(json.dumps(record(), indent=1, sort_keys=True) + "\n")

@@ -11,10 +11,13 @@ import pytest
 from typer.testing import CliRunner
 
 from tablepress.agents.base import SeatInfo, Seconds, make_agent, parse_seats, parse_spec
-from tablepress.agents.evaluation import WIN_BONUS, final_margins
-from tablepress.core.package import Heuristics
+from tablepress.agents.decision import Decision
 from tablepress.agents.greedy import GreedyAgent
 from tablepress.agents.ismcts import IsmctsAgent
+from tablepress.agents.presets import Backup, TreeSearch
+from tablepress.agents.rewards import WIN_BONUS, final_margins
+from tablepress.agents.tree_search import Node, TreeSearcher
+from tablepress.core.package import Heuristics
 from tablepress.agents.ladder import markdown, parse_rung, run_rung, wilson
 from tablepress.cli import app
 from tablepress.core.errors import TablepressError
@@ -227,28 +230,21 @@ def test_ladder_and_bench_commands() -> None:
     assert "ismcts" in bench.output
 
 
-def test_games_may_suggest_search_settings() -> None:
-    """Rollout settings come from the agent if given, else from the game's heuristics.SEARCH, else defaults."""
-    from tablepress.agents.evaluation import search_hints_for
-    from tablepress.agents.ismcts import ROLLOUT_DEPTH, ROLLOUT_SAMPLE
+def test_games_declare_search_presets() -> None:
+    """Rollout settings come from the agent's changes if given, else from the game's presets, else the
+    preset's defaults."""
+    from tablepress.agents.evaluation import search_presets_for
+    from tablepress.agents.presets import TreeSearch
     from tablepress.games.flowers.heuristics import SEARCH
 
-    assert search_hints_for(FLOWERS) == SEARCH
-    for players in (2, 4):  # Flowers asks for a number of rollout steps per rival seat
-        state = FLOWERS.new(players, 4)
-        suggested = IsmctsAgent(seed=1, budget=5)
-        suggested.choose(SeatInfo(FLOWERS, state, 0))
-        expected = SEARCH["rollout_depth_per_rival"] * (players - 1)
-        assert (suggested._depth, suggested._sample) == (expected, SEARCH["rollout_sample"])
-    given = IsmctsAgent(seed=1, budget=5, rollout_depth=1, rollout_sample=2)
-    given.choose(SeatInfo(FLOWERS, state, 0))
-    assert (given._depth, given._sample) == (1, 2)
-    by_this = get_game("by-this")
-    plain = IsmctsAgent(seed=1, budget=5)
-    start = by_this.new(2, 1)
-    plain.choose(SeatInfo(by_this, start, by_this.to_move(start)[0]))
-    assert (plain._depth, plain._sample) == (search_hints_for(by_this).get("rollout_depth", ROLLOUT_DEPTH),
-                                             search_hints_for(by_this).get("rollout_sample", ROLLOUT_SAMPLE))
+    assert search_presets_for(FLOWERS) is SEARCH
+    for players, depth in ((2, 1), (4, 3)):  # Flowers rolls out one step per rival seat
+        preset = IsmctsAgent().preset_for(FLOWERS, players)
+        assert isinstance(preset, TreeSearch) and (preset.rollout_depth, preset.rollout_sample) == (depth, 8)
+        given = IsmctsAgent(rollout_depth=1, rollout_sample=2).preset_for(FLOWERS, players)
+        assert isinstance(given, TreeSearch) and (given.rollout_depth, given.rollout_sample) == (1, 2)
+    assert IsmctsAgent().preset_for(get_game("planted"), 2) == TreeSearch()
+    assert (TreeSearch().rollout_depth, TreeSearch().rollout_sample) == (5, 4)
 
 
 def test_ismcts_starts_from_the_greedy_players_judgement() -> None:
@@ -333,6 +329,11 @@ def test_impossible_rollout_settings_are_refused() -> None:
     IsmctsAgent(rollout_depth=0, rollout_sample=1)  # the smallest sensible settings are fine
 
 
+def _decision(seat: int) -> Decision:
+    """A 2-player Flowers search's context for `seat`, margins over the best rival backed up."""
+    return Decision.of(FLOWERS, seat, 2, random.Random(1), Backup.BEST, None)
+
+
 def _flowers_draw_decision(seed: int) -> object:
     """A Flowers position a few turns in, at a draw decision."""
     decisions = _random_flowers_decisions(game_seed=seed, walk_seed=seed)
@@ -350,17 +351,14 @@ def test_a_cut_off_in_the_middle_of_a_turn_values_the_turn_finished() -> None:
     held = seat_value(FLOWERS, state, seat) - seat_value(FLOWERS, state, 1 - seat)
     assert best != pytest.approx(held)
     for finish, expected in ((True, best), (False, held)):
-        agent = IsmctsAgent(seed=1, rollout_depth=0, finish_turn=finish)
-        agent._depth = agent._rollout_depth({}, 2)
-        rewards = agent._leaf(FLOWERS, FLOWERS.clone(state), seat_value, 2, seat)
+        searcher = TreeSearcher(TreeSearch(rollout_depth=0, finish_turn=finish), _decision(seat))
+        rewards = searcher.leaf(FLOWERS.clone(state), seat)
         assert rewards[seat] == pytest.approx(expected)
 
 
 def test_actions_first_met_in_a_later_determinization_are_opened_best_first() -> None:
     """After a face-down draw each determinization holds another card; the placements of a card met later
     are ranked by the heuristic like the first card's, not opened in board order."""
-    from tablepress.agents.ismcts import Node
-
     state = _flowers_draw_decision(4)
     seat = state.current
     hands = []
@@ -371,12 +369,11 @@ def test_actions_first_met_in_a_later_determinization_are_opened_best_first() ->
         FLOWERS.apply_legal(sample, seat, "draw 3")
         hands.append(sample)
     assert hands[0].drawn != hands[1].drawn
-    agent = IsmctsAgent(seed=1)
-    agent._players, agent._low, agent._high = 2, 0.0, 0.0
+    searcher = TreeSearcher(TreeSearch(), _decision(seat))
     node = Node()
     for sample in hands:
         legal = FLOWERS.legal_actions(sample, seat)
-        agent._rank(FLOWERS, sample, node, seat, legal, seat_value)
+        searcher.rank(sample, node, seat, legal)
         opened = [a for a in node.order if a in set(legal)]
         values = [seat_value(FLOWERS, _placed(sample, seat, a), seat) for a in opened]
         assert values == sorted(values, reverse=True)
@@ -410,19 +407,19 @@ def _decide(games: list[tuple[str, int]]) -> list[str]:
 def test_fast_step_values_make_the_same_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
     """Greedy and ismcts given a game's step values (here: a stand-in equal to cloning, applying and
     evaluating, as the hook promises) choose exactly as without them: the same values, the same rng calls."""
-    from tablepress.agents import greedy, ismcts
+    from tablepress.agents import decision, greedy
     from tablepress.agents.evaluation import cloning_step_values, heuristic_for, seat_value_for
     from tablepress.core.package import margin
 
     games = [("by-this", 3), ("pressed", 2), ("flowers", 2)]
     monkeypatch.setattr(greedy, "fast_step_values_for", lambda game: None)
-    monkeypatch.setattr(ismcts, "fast_step_values_for", lambda game: None)
-    monkeypatch.setattr(ismcts, "margin_step_values_for", lambda game, backup="best": None)
+    monkeypatch.setattr(decision, "fast_step_values_for", lambda game: None)
+    monkeypatch.setattr(decision, "margin_step_values_for", lambda game, backup="best": None)
     slow = _decide(games)
     fast = lambda game: cloning_step_values(heuristic_for(game))  # noqa: E731
     monkeypatch.setattr(greedy, "fast_step_values_for", fast)
-    monkeypatch.setattr(ismcts, "fast_step_values_for", fast)
-    monkeypatch.setattr(ismcts, "margin_step_values_for", lambda game, backup="best": cloning_step_values(
+    monkeypatch.setattr(decision, "fast_step_values_for", fast)
+    monkeypatch.setattr(decision, "margin_step_values_for", lambda game, backup="best": cloning_step_values(
         seat_value_for(game) if backup == "own" else margin(seat_value_for(game))))
     assert _decide(games) == slow
 
@@ -431,12 +428,12 @@ def test_fast_step_values_make_the_same_decisions(monkeypatch: pytest.MonkeyPatc
 def test_own_rewards_from_step_values_make_the_same_decisions(monkeypatch: pytest.MonkeyPatch, players: int) -> None:
     """Flowers ismcts backing up each seat's own value (its setting at every count) chooses the same with its
     step values as the rewards as when every action is cloned and judged."""
-    from tablepress.agents import ismcts
+    from tablepress.agents import decision
 
     game = get_game("flowers")
     infos = _decisions(game, players, 5, 3)
     fast = [IsmctsAgent(seed=3, budget=30, backup="own").choose(info) for info in infos]
-    monkeypatch.setattr(ismcts, "margin_step_values_for", lambda game, backup="best": None)
+    monkeypatch.setattr(decision, "margin_step_values_for", lambda game, backup="best": None)
     assert [IsmctsAgent(seed=3, budget=30, backup="own").choose(info) for info in infos] == fast
 
 

@@ -7,9 +7,11 @@ import random
 
 import pytest
 
-from tablepress.agents.evaluation import relative_values
 from tablepress.agents.greedy import GreedyAgent
 from tablepress.agents.ismcts import IsmctsAgent
+from tablepress.agents.presets import Backup, Rivals, TreeSearch
+from tablepress.agents.rewards import relative_values
+from tablepress.agents.tree_search import TreeSearcher
 from tablepress.core.match import Match, SeatInfo
 from tablepress.core.registry import get_game
 from tablepress.games.by_this.heuristics import GROWTH_DISCOUNT, TURN_DISCOUNT, seat_value, shelf_race
@@ -17,6 +19,7 @@ from tablepress.games.by_this.scoring import close_points
 from tablepress.games.by_this.state import CLOSE_STEP, PLAY
 
 BY_THIS = get_game("by-this")
+FLOWERS = get_game("flowers")
 SMALL_TO_LARGE = BY_THIS.key_by_plain["Small to Large"]
 
 
@@ -104,66 +107,45 @@ def _flowers_decision(players: int) -> SeatInfo:
     return match.seat_info(match.next_mover())
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_flowers_search_backs_up_its_own_value(players: int) -> None:
-    """Flowers' search hints ask every seat to back up its own value; the search then plays as if given that
-    backup, and an agent's own backup wins over the hint."""
-    from tablepress.games.flowers.heuristics import SEARCH
-
-    expected = "own"
-    info = _flowers_decision(players)
-    hinted = IsmctsAgent(seed=3, budget=20)
-    chosen = hinted.choose(info)
-    assert hinted._backup == expected == SEARCH["backup"]
-    assert IsmctsAgent(seed=3, budget=20, backup=expected).choose(info) == chosen
-    told = IsmctsAgent(seed=3, budget=20, backup="mean")
-    told.choose(info)
-    assert told._backup == "mean"
+    """Flowers' presets ask every seat to back up its own value at every count; the search then plays as if
+    given that backup, and an agent's own backup wins over the game's."""
+    info = _flowers_decision(max(players, 2))
+    assert IsmctsAgent().preset_for(FLOWERS, players).backup == Backup.OWN
+    chosen = IsmctsAgent(seed=3, budget=20).choose(info)
+    assert IsmctsAgent(seed=3, budget=20, backup="own").choose(info) == chosen
+    assert IsmctsAgent(backup="mean").preset_for(FLOWERS, players).backup == Backup.MEAN
 
 
-def test_a_bad_backup_hint_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A game whose search hints name no known backup gets a ValueError naming it, not a silent default."""
-    from tablepress.agents import ismcts
-
-    monkeypatch.setattr(ismcts, "search_hints_for", lambda game: {"backup_by_players": {2: "paranoid"}})
-    with pytest.raises(ValueError, match="paranoid"):
-        IsmctsAgent(seed=3, budget=5).choose(_flowers_decision(2))
-    with pytest.raises(ValueError, match="paranoid"):  # refused at another count too
-        IsmctsAgent(seed=3, budget=5).choose(_flowers_decision(3))
-    monkeypatch.setattr(ismcts, "search_hints_for", lambda game: {"backup_by_players": {"3": "own"}})
-    with pytest.raises(ValueError, match="whole number"):  # a string key would never match a count
-        IsmctsAgent(seed=3, budget=5).choose(_flowers_decision(3))
-
-
-@pytest.mark.parametrize(("players", "expected"), [(2, "tree"), (3, "greedy"), (4, "policy")])
-def test_flowers_search_moves_the_rivals_outside_the_tree_from_three_players(players: int, expected: str) -> None:
-    """Flowers' search hints choose how rivals move by the number of players, and an agent's own setting wins."""
-    from tablepress.games.flowers.heuristics import SEARCH
-
-    info = _flowers_decision(players)
-    hinted = IsmctsAgent(seed=3, budget=10)
-    hinted.choose(info)
-    assert hinted._rivals == expected == SEARCH["rivals_by_players"].get(players, "tree")
-    told = IsmctsAgent(seed=3, budget=10, rivals="tree")
-    told.choose(info)
-    assert told._rivals == "tree"
+@pytest.mark.parametrize(("players", "expected", "depth"), [(1, "tree", 1), (2, "tree", 1), (3, "greedy", 2),
+                                                            (4, "policy", 3)])
+def test_flowers_search_moves_the_rivals_outside_the_tree_from_three_players(players: int, expected: str,
+                                                                           depth: int) -> None:
+    """Flowers' presets choose how rivals move, and roll out one step per rival, by the number of players;
+    an agent's own setting wins."""
+    preset = IsmctsAgent().preset_for(FLOWERS, players)
+    assert isinstance(preset, TreeSearch)
+    assert (preset.rivals, preset.rollout_depth, preset.rollout_sample) == (expected, depth, 8)
+    assert IsmctsAgent(rivals="tree").preset_for(FLOWERS, players).rivals == Rivals.TREE
 
 
 @pytest.mark.parametrize("rivals", ["tree", "policy", "random", "greedy"])
-def test_with_policy_rivals_the_tree_holds_only_the_searching_seats_decisions(rivals: str) -> None:
+def test_with_policy_rivals_the_tree_holds_only_the_searching_seats_decisions(
+        rivals: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """With `rivals="policy"`, "random" or "greedy" no rival's decision becomes a tree node (none is ever ranked into
     one) and the searching seat's own next turn is reached inside the tree; with the tree, rivals' nodes
     are searched."""
     info = _flowers_decision(3)
     agent = IsmctsAgent(seed=4, budget=60, rivals=rivals)
     ranked: list[int] = []
-    rank = agent._rank
+    rank = TreeSearcher.rank
 
-    def recording_rank(game, state, node, seat, *rest):
+    def recording_rank(self, state, node, seat, *rest):
         ranked.append(seat)
-        return rank(game, state, node, seat, *rest)
+        return rank(self, state, node, seat, *rest)
 
-    agent._rank = recording_rank
+    monkeypatch.setattr(TreeSearcher, "rank", recording_rank)
     assert agent.choose(info) in info.legal_actions()
     others = {seat for seat in ranked if seat != info.seat}
     if rivals != "tree":
@@ -173,20 +155,20 @@ def test_with_policy_rivals_the_tree_holds_only_the_searching_seats_decisions(ri
 
 
 @pytest.mark.parametrize("rivals", ["policy", "random"])
-def test_random_rivals_take_no_rollout_step(rivals: str) -> None:
+def test_random_rivals_take_no_rollout_step(rivals: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """With `rivals="random"` a rival's every step inside the search (in the tree's place, in the rollouts
     and finishing its turn) is a random legal action, never a rollout step judged by the heuristic; with
     policy rivals the rivals' steps are judged."""
     info = _flowers_decision(4)
     agent = IsmctsAgent(seed=4, budget=40, rivals=rivals, backup="own")
     stepped: list[int] = []
-    rollout_step = agent._rollout_step
+    rollout_step = TreeSearcher.rollout_step
 
-    def recording_step(game, state, seat, *rest):
+    def recording_step(self, state, seat, *rest):
         stepped.append(seat)
-        return rollout_step(game, state, seat, *rest)
+        return rollout_step(self, state, seat, *rest)
 
-    agent._rollout_step = recording_step
+    monkeypatch.setattr(TreeSearcher, "rollout_step", recording_step)
     assert agent.choose(info) in info.legal_actions()
     rival_steps = {seat for seat in stepped if seat != info.seat}
     assert info.seat in stepped
@@ -199,18 +181,18 @@ def test_with_random_rivals_a_cut_off_values_only_the_searcher(
     """With random rivals and the "own" backup a cut-off values only the searching seat (no rival's reward
     is backed up); the rivals are valued once, at the root, for the rewards' scale. With the rivals in the
     tree or moved by policy every cut-off values every seat (their rewards set the scale)."""
-    from tablepress.agents import ismcts
+    from tablepress.agents import decision
 
     info = _flowers_decision(4)
     agent = IsmctsAgent(seed=4, budget=40, rivals=rivals, backup="own")
     valued: list[int] = []
-    value = ismcts.seat_value_for(info.game)
+    value = decision.seat_value_for(info.game)
 
     def recording_value(game, state, seat):
         valued.append(seat)
         return value(game, state, seat)
 
-    monkeypatch.setattr(ismcts, "seat_value_for", lambda game: recording_value)
+    monkeypatch.setattr(decision, "seat_value_for", lambda game: recording_value)
     assert agent.choose(info) in info.legal_actions()
     rivals_valued = [seat for seat in valued if seat != info.seat]
     assert valued.count(info.seat) >= 40
@@ -221,7 +203,7 @@ def test_with_random_rivals_a_cut_off_values_only_the_searcher(
 
 
 @pytest.mark.parametrize("rivals", ["policy", "greedy"])
-def test_greedy_rivals_move_as_the_greedy_player_would(rivals: str) -> None:
+def test_greedy_rivals_move_as_the_greedy_player_would(rivals: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """With `rivals="greedy"` every rival step inside the search is the greedy player's choice in that
     determinization: an action of the best whole-turn value (`greedy.action_values`, so a draw is valued by
     the best place for the card drawn). Rivals by policy (the best of a few sampled steps, each valued
@@ -233,14 +215,14 @@ def test_greedy_rivals_move_as_the_greedy_player_would(rivals: str) -> None:
     game = info.game
     agent = IsmctsAgent(seed=4, budget=30, rivals=rivals)
     steps: list[tuple[object, int, object]] = []
-    rival_step = agent._rival_step
+    rival_step = TreeSearcher.rival_step
 
-    def recording_step(game, state, seat, legal, *rest):
+    def recording_step(self, state, seat, legal):
         before = game.clone(state)
-        rival_step(game, state, seat, legal, *rest)
+        rival_step(self, state, seat, legal)
         steps.append((before, seat, game.clone(state)))
 
-    agent._rival_step = recording_step
+    monkeypatch.setattr(TreeSearcher, "rival_step", recording_step)
     assert agent.choose(info) in info.legal_actions()
     assert len(steps) > 30
 
@@ -261,12 +243,9 @@ def test_greedy_rivals_move_as_the_greedy_player_would(rivals: str) -> None:
     assert all(made) == (rivals == "greedy")
 
 
-def test_a_bad_rivals_setting_or_hint_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An unknown `rivals` is a clear error, from the agent's settings or from a game's hints."""
-    from tablepress.agents import ismcts
-
+def test_a_bad_rivals_setting_is_refused() -> None:
+    """An unknown `rivals` is a clear error, from the agent's changes or from a preset."""
     with pytest.raises(ValueError, match="rivals must be one of tree, policy, random, greedy, not 'oracle'"):
         IsmctsAgent(rivals="oracle")
-    monkeypatch.setattr(ismcts, "search_hints_for", lambda game: {"rivals_by_players": {4: "oracle"}})
-    with pytest.raises(ValueError, match="oracle"):
-        IsmctsAgent(seed=3, budget=5).choose(_flowers_decision(2))
+    with pytest.raises(ValueError, match="^TreeSearch: rivals must be one of tree, policy, random, greedy, not 'oracle'$"):
+        TreeSearch(rivals="oracle")  # type: ignore[arg-type]

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+
 import pytest
 
-from tablepress.agents import ismcts
-from tablepress.agents.evaluation import final_margins, heuristic_for
+from tablepress.agents.decision import Decision
 from tablepress.agents.ismcts import IsmctsAgent
-from tablepress.core.match import SeatInfo
+from tablepress.agents.presets import RolloutImprovement, TreeSearch
+from tablepress.agents.rewards import final_margins
+from tablepress.agents.tree_search import TreeSearcher
 from tablepress.core.registry import get_game
 from tablepress.games.flowers.notation import parse_position
 from tablepress.games.flowers.state import FlowersState
@@ -63,56 +67,37 @@ def test_an_end_without_a_winner_gets_no_bonus() -> None:
     assert final_margins(FLOWERS, state, "own", 4.0) == [float(FLOWERS.scores(state)[0])]
 
 
-def test_the_search_scores_a_finished_leaf_with_the_hinted_end_bonus(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A leaf where the game is over backs up each seat's own score with the end bonus Flowers hints (4 points
-    at 4 players: the lost end a point below its score, the won end three above, the fair share a quarter)."""
-    state = _position(LOSING_END, "G1")
-    agent = IsmctsAgent(seed=1, budget=4)
-    agent.choose(SeatInfo(FLOWERS, state, 0, FLOWERS.legal_actions(state, 0)))
-    finished = FLOWERS.clone(state)
+def _leaf_rewards(state: FlowersState, preset: TreeSearch) -> list[float]:
+    """What a tree search under `preset` backs up from `state`, a finished game, searching for seat 0."""
+    decision = Decision.of(FLOWERS, 0, state.players, random.Random(1), preset.backup, preset.end_bonus)
+    return TreeSearcher(preset, decision).leaf(state, 0)
+
+
+def test_the_search_scores_a_finished_leaf_with_the_declared_end_bonus() -> None:
+    """A leaf where the game is over backs up each seat's own score with the end bonus Flowers declares (4
+    points at 4 players: the lost end a point below its score, the won end three above, the fair share a
+    quarter); without an end bonus a win adds the half point."""
+    finished = _position(LOSING_END, "G1")
     finished.over = True
     scores = FLOWERS.scores(finished)
-    rewards = agent._leaf(FLOWERS, finished, heuristic_for(FLOWERS), 4, 0, me=0)
-    assert rewards == [scores[0] - 1.0, scores[1] + 3.0, scores[2] - 1.0, scores[3] - 1.0]
-    hints = dict(ismcts.search_hints_for(FLOWERS))
-    hints.pop("end_bonus")
-    hints.pop("end_bonus_by_players")
-    monkeypatch.setattr(ismcts, "search_hints_for", lambda game: hints)
-    agent.choose(SeatInfo(FLOWERS, state, 0, FLOWERS.legal_actions(state, 0)))
-    assert agent._leaf(FLOWERS, finished, heuristic_for(FLOWERS), 4, 0, me=0) == [
+    preset = IsmctsAgent().preset_for(FLOWERS, 4)
+    assert isinstance(preset, TreeSearch)
+    assert _leaf_rewards(finished, preset) == [scores[0] - 1.0, scores[1] + 3.0, scores[2] - 1.0, scores[3] - 1.0]
+    assert _leaf_rewards(finished, replace(preset, end_bonus=None)) == [
         scores[0], scores[1] + 0.5, scores[2], scores[3]]
 
 
-@pytest.mark.parametrize(("hints", "players", "expected"), [
-    ({"end_bonus": 4.0}, 2, 4.0), ({"end_bonus": 4.0}, 4, 4.0),
-    ({"end_bonus_by_players": {4: 4.0}}, 3, None), ({"end_bonus_by_players": {4: 4.0}}, 4, 4.0),
-    ({"end_bonus": 2.0, "end_bonus_by_players": {3: 5.0}}, 3, 5.0), ({}, 2, None)])
-def test_the_end_bonus_is_hinted_for_every_count_or_by_the_number_of_players(
-        monkeypatch: pytest.MonkeyPatch, hints: dict, players: int, expected: float | None) -> None:
-    """`end_bonus` holds at every player count, `end_bonus_by_players` for the counts it names (and wins over
-    `end_bonus` there); without either, a win adds the half point."""
-    monkeypatch.setattr(ismcts, "search_hints_for", lambda game: hints)
-    state = FLOWERS.new(players, 3)
-    agent = IsmctsAgent(seed=1, budget=4)
-    agent.choose(SeatInfo(FLOWERS, state, 0, FLOWERS.legal_actions(state, 0)))
-    assert agent._end_bonus == expected
-
-
 def test_flowers_asks_for_the_end_bonus_at_every_player_count() -> None:
-    """Flowers' search weighs a won end 8 points above a lost one at 2 and 3 players and 4 at 4 (its own-value
+    """Flowers' search weighs a won end 8 points above a lost one at 1-3 players and 4 at 4 (its own-value
     backup is blind to the rivals until the end)."""
-    for players, bonus in ((2, 8.0), (3, 8.0), (4, 4.0)):
-        state = FLOWERS.new(players, 3)
-        agent = IsmctsAgent(seed=1, budget=4)
-        agent.choose(SeatInfo(FLOWERS, state, 0, FLOWERS.legal_actions(state, 0)))
-        assert agent._end_bonus == bonus
+    for players, bonus in ((1, 8.0), (2, 8.0), (3, 8.0), (4, 4.0)):
+        assert IsmctsAgent().preset_for(FLOWERS, players).end_bonus == bonus
 
 
-@pytest.mark.parametrize("bad", [{"end_bonus": "big"}, {"end_bonus_by_players": {4: float("inf")}},
-                                 {"end_bonus_by_players": {"4": 4.0}}])
-def test_a_bad_end_bonus_hint_is_refused(monkeypatch: pytest.MonkeyPatch, bad: dict) -> None:
-    """A hint that is not a finite number of points, or keyed by anything but a whole number, is refused in one line."""
-    monkeypatch.setattr(ismcts, "search_hints_for", lambda game: bad)
-    state = FLOWERS.new(4, 3)
+@pytest.mark.parametrize("bad", ["big", float("inf"), float("nan"), True])
+def test_a_bad_end_bonus_is_refused_when_the_preset_is_made(bad: object) -> None:
+    """An end bonus that is not a finite number of points is refused in one line naming it, for either algorithm."""
     with pytest.raises(ValueError, match="end_bonus"):
-        IsmctsAgent(seed=1, budget=4).choose(SeatInfo(FLOWERS, state, 0, FLOWERS.legal_actions(state, 0)))
+        TreeSearch(end_bonus=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="end_bonus"):
+        RolloutImprovement(candidates=2, end_bonus=bad)  # type: ignore[arg-type]

@@ -33,6 +33,7 @@ from .narration import Narrate, plain_narrate
 from .preview import Note, no_note
 
 if TYPE_CHECKING:  # pragma: no cover - only for type checkers
+    from ..agents.presets import SearchPresets
     from .match import Match
 
 #: A judgement of a full state for one seat, in points-like units.
@@ -126,16 +127,25 @@ def score_value(game: Game, state: Any, seat: int) -> float:
     return float(game.scores(state)[seat])
 
 
-def margin(seat_value: Evaluate) -> Evaluate:
-    """An evaluation that is `seat_value` minus the best other seat's (the value itself in solo games)."""
+@dataclass(frozen=True)
+class Margin:
+    """An evaluation that is `seat_value` minus the best other seat's (the value itself in solo games).
 
-    def evaluate(game: Game, state: Any, seat: int) -> float:
+    A type of its own, so that search can tell the default `Heuristics.evaluate` from a game's own."""
+
+    seat_value: Evaluate
+
+    def __call__(self, game: Game, state: Any, seat: int) -> float:
+        """`seat`'s value minus the best other seat's."""
+        seat_value = self.seat_value
         mine = seat_value(game, state, seat)
         others = [seat_value(game, state, s) for s in range(len(game.scores(state))) if s != seat]
         return mine - max(others) if others else mine
 
-    evaluate.__doc__ = f"{getattr(seat_value, '__name__', 'value')} minus the best other seat's"
-    return evaluate
+
+def margin(seat_value: Evaluate) -> Evaluate:
+    """An evaluation that is `seat_value` minus the best other seat's (the value itself in solo games)."""
+    return Margin(seat_value)
 
 
 @dataclass(frozen=True)
@@ -144,9 +154,9 @@ class Heuristics:
 
     `seat_value` is a seat's own standing (absolute, points-like); search takes margins of it over the
     best rival at a cut-off. `evaluate` is what the greedy player maximises for the seat; by default
-    the margin of `seat_value`. `search` suggests ismcts settings (`rollout_depth` or
-    `rollout_depth_per_rival`, `rollout_sample`). `step_values`, if given, is a fast path for one-step
-    lookahead: `step_values(game, state, seat, actions)` is the `evaluate` value for `seat` of the state
+    the margin of `seat_value`. `search` is the game's ismcts presets (agents/presets.py: a `TreeSearch` or
+    `RolloutImprovement`, a table of them by player count, or a function of players; None: the defaults).
+    `step_values`, if given, is a fast path for one-step lookahead: `step_values(game, state, seat, actions)` is the `evaluate` value for `seat` of the state
     after each of `actions` (all legal for `seat` now), computed from the change each action makes
     rather than by cloning and re-scoring; `state` is not changed. It must equal evaluating each child.
     `turn_goes_on`, if given, says without applying it whether `seat` is still to move after a legal
@@ -158,7 +168,7 @@ class Heuristics:
 
     seat_value: Evaluate = score_value
     evaluate: Evaluate | None = None
-    search: Mapping[str, Any] = field(default_factory=dict)
+    search: SearchPresets | None = None
     step_values: StepValues | None = None
     turn_goes_on: TurnGoesOn | None = None
     guess: Guess = random_guess

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...agents.presets import RolloutImprovement
 from .engine import CLOSE_STEP, OVER, ByThisGame, ByThisState
 from .scoring import close_points
 
@@ -25,11 +26,11 @@ SPECIAL_WEIGHT = 0.5  # a special in hand: a future option
 GROWTH_DISCOUNT = 0.8  # a close that still needs the closer's own placement is not yet on the shelf
 TURN_DISCOUNT = 0.7  # per turn ahead: hands change, specials re-key or dump the shelf
 WIN_BONUS = 0.5
-#: ismcts settings (agents/ismcts.py): greedy's 4 best actions each rolled out on shared determinizations,
-#: every seat playing as the greedy player, through 3 of the seat's own turns; the best mean chosen. Against
+#: ismcts preset (agents/presets.py), at every player count: greedy's 4 best actions each rolled out on shared
+#: determinizations, every seat playing as the greedy player, through 3 of the seat's own turns; the best mean chosen. Against
 #: greedy on the ladder: 2p 57.1 % of 600 (seeds 5-10), 3p 40.9 % of 1,000 and 4p 34.7 % of 1,000 (seeds 5-14);
 #: the tree search won 42 % of 60 at 2p and 32-40 % at 3p on earlier games (docs/STRENGTH.md).
-SEARCH = {"root_candidates": 4, "rollout_turns": 3}
+SEARCH = RolloutImprovement(candidates=4, rollout_turns=3)
 
 
 #: The last race and what it was run on: margins ask every seat's value of the same state in a row.

@@ -17,7 +17,9 @@ With no turns left, the value is exactly the score.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
+from ...agents.presets import Backup, Rivals, TreeSearch, by_players
 from .engine import FlowersGame
 from .incremental import ROW, AreaModel, Shape, Spot, Tables, area_key, score
 from .notation import DRAW, parse_cell
@@ -29,7 +31,7 @@ MISSING_COST = 0.15
 #: Value of an open butterfly (an empty cell next to it) at the start of the game.
 OPEN_BUTTERFLY = 0.3
 
-#: Search settings that suit this heuristic (read by the ismcts agent): after the tree, one step per
+#: ismcts presets (agents/presets.py) that suit this heuristic, by player count: after the tree, one step per
 #: rival (with the turn then finished: 2 players, the opponent's whole turn) trying 8 placements — longer
 #: rollouts of sampled placements mostly add noise to an area's value (2p, 120 games vs greedy: 1 step
 #: 75 %, 0 steps 65 %; 4p, 40 games: 1 step 6 %, 3 steps 28 %, 5 steps 27 %). Each seat backs up its own
@@ -49,9 +51,13 @@ OPEN_BUTTERFLY = 0.3
 #: value is blind to the rivals until then), the same games on the ladder: 2p seeds 12-14, 79.8 % of 300 with 8,
 #: 77 % with 4, 71.8 % without; 3p seeds 5-14, 55.1 % of 1,000 with 8, 52.8 % with 4 (50.3 % of 600 without on
 #: seeds 5-10); 4p seeds 5-12, 41.1 % of 800 with 4 against 38 %.
-SEARCH = {"rollout_depth_per_rival": 1, "rollout_sample": 8, "backup": "own",
-          "rivals_by_players": {3: "greedy", 4: "policy"},
-          "end_bonus": 8.0, "end_bonus_by_players": {4: 4.0}}
+_OWN = TreeSearch(rollout_depth=1, rollout_sample=8, backup=Backup.OWN, end_bonus=8.0)
+SEARCH = by_players({
+    1: _OWN,
+    2: _OWN,
+    3: replace(_OWN, rollout_depth=2, rivals=Rivals.GREEDY),
+    4: replace(_OWN, rollout_depth=3, rivals=Rivals.POLICY, end_bonus=4.0),
+})
 
 
 def seat_value(game: FlowersGame, state: FlowersState, seat: int) -> float:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from ...agents.presets import RolloutImprovement
 from .cards import SWAP
 from .engine import PressedGame
 from .flow import press_choices
@@ -31,12 +32,12 @@ from .state import OVER, PICK, PLANT, PressedState, collection
 #: games) 20 / 25.6 % at 1 / 1.5.
 PLANT_RACE_WEIGHT = 1.5
 PICK_RACE_WEIGHT = 1.0
-#: ismcts settings (agents/ismcts.py): at every player count the tree is replaced by greedy's 12 best root
+#: ismcts preset (agents/presets.py): at every player count the tree is replaced by greedy's 12 best root
 #: actions, compared by sequential halving on shared determinizations, each rollout every seat playing as the
 #: greedy player until the searcher's second turn after this one. Against greedy on the ladder, seeds 5 and 6:
 #: 2p 76 % and 76 %, 3p 56 % and 57 %, 4p 44 % and 44 %, 5p 38 % and 42.5 % of 100 each, where the tree won
 #: 68.5 %, 41 % and 28.8 % (seed 5) and 33.3 % of 120 (5p); 4 candidates without halving, 3p 50 %.
-SEARCH = {"root_candidates": 12, "root_halving": True, "rollout_turns": 2}
+SEARCH = RolloutImprovement(candidates=12, halving=True, rollout_turns=2)
 
 
 def best_press_gain(game: PressedGame, counts: tuple[int, ...], picked: Sequence[int]) -> int:
