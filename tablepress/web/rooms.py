@@ -19,6 +19,7 @@ from ..core.narration import Narration, sentence
 from ..core.preview import hints
 from ..core.registry import package_of
 from .store import GameRow, hash_token
+from .views import ViewCache
 
 #: How many views may wait for one slow watcher before the oldest are dropped.
 WATCH_QUEUE = 64
@@ -53,7 +54,7 @@ class Room:
         self.ai_task: asyncio.Task | None = None
         self.used = time.monotonic()  # when someone last asked for it
         self.error: str | None = None
-        self._views: dict[int | None, dict[str, Any]] = {}  # views of the current position, by seat
+        self._views = ViewCache()  # views of the current revision, by seat
         #: Grows with every change (microseconds, so it keeps growing across restarts); clients keep the newest view.
         self.revision = _now_us()
         #: Where the match was before each action that may be taken back, newest last (all one seat's).
@@ -137,19 +138,24 @@ class Room:
     def view_for(self, seat: int | None) -> dict[str, Any]:
         """The contract's view of `seat` (None: spectator) with the room's extras (seats, names, log).
 
-        Views are cached until the next change; callers must not modify what they get.
+        Views are built once per revision (web/views.py); callers must not modify what they get.
         """
-        cached = self._views.get(seat)
-        if cached is None:
-            match = self.match
-            cached = build_view(self, match.view(seat), seat, match,
-                                legal=match.legal(seat) if seat is not None and not match.is_over else [],
-                                log=self.log_for(seat))
-            cached["can_undo"] = self.can_undo(seat)
-            cached["revision"] = self.revision
-            cached["hints"] = self.hints_for(seat)
-            self._views[seat] = cached
-        return cached
+        return self._views.get(self.revision, seat, lambda: self._build_view(seat)).view
+
+    def view_body(self, seat: int | None) -> bytes:
+        """`view_for(seat)` as JSON bytes, encoded once per revision."""
+        return self._views.get(self.revision, seat, lambda: self._build_view(seat)).body
+
+    def _build_view(self, seat: int | None) -> dict[str, Any]:
+        """Work out `seat`'s view of the game as it is now, hints included."""
+        match = self.match
+        view = build_view(self, match.view(seat), seat, match,
+                          legal=match.legal(seat) if seat is not None and not match.is_over else [],
+                          log=self.log_for(seat))
+        view["can_undo"] = self.can_undo(seat)
+        view["revision"] = self.revision
+        view["hints"] = self.hints_for(seat)
+        return view
 
     def hints_for(self, seat: int | None) -> dict[str, Any]:
         """What each legal action would do for a human seat to move (core/preview.py): {action: hint}."""
@@ -161,7 +167,7 @@ class Room:
 
     def changed(self) -> None:
         """The game moved on: forget the cached views and push every watcher its new one."""
-        self._views = {}
+        self._views.clear()
         self.revision = max(self.revision + 1, _now_us())
         self.notify()
 
