@@ -16,6 +16,7 @@ With no turns left, the value is exactly the score.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -160,7 +161,6 @@ class _GameMemo:
     """
 
     def __init__(self, game: FlowersGame):
-        self.game = game
         self.tables = Tables(game.cards)
         self.shapes: dict[tuple[frozenset, bool], Shape] = {}
         self.models: dict[tuple[frozenset, bool], AreaModel] = {}
@@ -271,13 +271,24 @@ def one_placement(parent: Mapping[Cell, Sequence[int]], area: Mapping[Cell, Sequ
     return placed
 
 
-_memo: dict[int, _GameMemo] = {}
+#: Each live game's memo, freed with its game (a variant made for one table or one run is a game of its own).
+_memos: weakref.WeakKeyDictionary[FlowersGame, _GameMemo] = weakref.WeakKeyDictionary()
+#: Weak references to the game last asked about and its memo (saves the weak dictionary's lookup).
+_last: tuple[weakref.ref, weakref.ref] | None = None
 
 
 def _memo_of(game: FlowersGame) -> _GameMemo:
-    memo = _memo.get(id(game))
-    if memo is None or memo.game is not game:
-        memo = _memo[id(game)] = _GameMemo(game)
+    """`game`'s memo, made on first use."""
+    global _last
+    last = _last  # one read: other threads may replace it
+    if last is not None and last[0]() is game:
+        memo = last[1]()
+        if memo is not None:
+            return memo
+    memo = _memos.get(game)
+    if memo is None:
+        memo = _memos[game] = _GameMemo(game)
+    _last = (weakref.ref(game), weakref.ref(memo))
     return memo
 
 
