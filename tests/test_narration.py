@@ -175,3 +175,20 @@ def test_the_web_log_reads_in_words_with_the_players_names(tmp_path):
         assert line["kind"] == "move" and line["seat"] == seat
         assert re.fullmatch(rf"{after['names'][seat]} planted [A-Z][a-z' ]+ in column \d \(row \d+\).* for \d+ points?",
                             line["text"]), line["text"]
+
+
+#: Random games whose top score is tied and whose tiebreak picks one winner (game, players, seed).
+TIEBREAKS = [("by-this", 2, 150), ("planted", 2, 16), ("flowers", 2, 242)]
+
+
+@pytest.mark.parametrize("name,players,seed", TIEBREAKS)
+def test_game_over_stars_only_the_winners_the_tiebreak_picked(name, players, seed):
+    match = played(name, players, seed)
+    scores, winners = match.game.scores(match.state), match.game.winners(match.state)
+    tied = [seat for seat, score in enumerate(scores) if score == max(scores)]
+    assert len(tied) > len(winners) == 1, f"seed {seed} no longer ends in a tie the tiebreak decides; pick another"
+    last = narration_of(match).catch_up(match.moves)[-1]
+    for audience in (last.public, last.own):
+        end = audience[-1]
+        assert end.kind == "end" and end.text == "Game over: " + standings(scores, winners)
+        assert end.text.count("★") == 1

@@ -2,7 +2,8 @@
 
 A game's narrator (the package part `narrate`) turns one move into lines of text, and it sees only views:
 `narrate(game, before, seat, action, after)` gets the views just before and just after the move and the
-action as the reader may know it. Everyone's lines are made from the spectator's views and the move's
+action as the reader may know it (once the game is over, the `after` views' public part also names the
+`winners` the game's tiebreak picked). Everyone's lines are made from the spectator's views and the move's
 public text; the mover's own lines from the mover's views and its full action. A narrator therefore cannot
 tell anybody more than their view already does: hidden information stays default-deny by construction.
 
@@ -114,9 +115,18 @@ class Narration:
         before_public, before_own = game.view(state, None), game.view(state, move.seat)
         game.apply_legal(state, move.seat, move.action)
         after_public, after_own = game.view(state, None), game.view(state, move.seat)
+        if game.is_over(state):
+            winners = game.winners(state)
+            after_public, after_own = with_winners(after_public, winners), with_winners(after_own, winners)
         public = list(self.narrate(game, before_public, move.seat, move.public, after_public))
         own = list(self.narrate(game, before_own, move.seat, move.action, after_own))
         return Told(move.seat, public, own)
+
+
+def with_winners(view: Mapping[str, Any], winners: Sequence[int]) -> dict[str, Any]:
+    """A finished game's view with its public part naming the winners the game's tiebreak picked, so a
+    narrator stars those and not every tied score."""
+    return {**view, "public": {**view.get("public", {}), "winners": list(winners)}}
 
 
 def standings(scores: Sequence[Any], winners: Sequence[int] | None = None) -> str:

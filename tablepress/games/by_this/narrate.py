@@ -40,9 +40,7 @@ def narrate(game: Game, before: Mapping[str, Any], seat: int, action: str, after
     if now["forced_closes"] > was["forced_closes"]:
         lines.append(Line(_forced(was, now), kind="round"))
     if now["over"]:
-        best = max(now["scores"])
-        winners = [s for s, score in enumerate(now["scores"]) if score == best]
-        lines.append(Line("Game over: " + standings(now["scores"], winners), kind="end"))
+        lines.append(Line("Game over: " + standings(now["scores"], now.get("winners")), kind="end"))
     return lines
 
 

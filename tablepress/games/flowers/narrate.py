@@ -37,9 +37,7 @@ def narrate(game: Game, before: Mapping[str, Any], seat: int, action: str, after
     else:
         lines = [Line(action, seat)]
     if now["over"]:
-        best = max(now["scores"])
-        winners = [s for s, score in enumerate(now["scores"]) if score == best]
-        lines.append(Line("Game over: " + standings(now["scores"], winners), kind="end"))
+        lines.append(Line("Game over: " + standings(now["scores"], now.get("winners")), kind="end"))
     return lines
 
 

@@ -37,9 +37,7 @@ def narrate(game: Game, before: Mapping[str, Any], seat: int, action: str, after
                  for entry in now["revealed"]]
         lines.append(Line("Revealed: " + "; ".join(shown), kind="reveal"))
     if now["over"]:
-        best = max(now["scores"])
-        winners = [s for s, score in enumerate(now["scores"]) if score == best]
-        lines.append(Line("Game over: " + standings(now["scores"], winners), kind="end"))
+        lines.append(Line("Game over: " + standings(now["scores"], now.get("winners")), kind="end"))
     elif now["round"] != was["round"]:
         lines.append(Line(f"Round {was['round']} ends: " + standings(now["scores"]), kind="round"))
     return lines
