@@ -26,7 +26,7 @@ from tablepress.faces.catalog import card_faces  # noqa: E402
 from tablepress.printing.intro import load_intro  # noqa: E402
 from tablepress.web.app import create_app, rules_html  # noqa: E402
 from tablepress.web.hub import QuotaExceeded  # noqa: E402
-from tablepress.web.pages.content import face_url, rules_with_contents  # noqa: E402
+from tablepress.web.pages.content import face_url, rules_with_contents, scrolling_tables  # noqa: E402
 from tablepress.web.pages.printer import Printer  # noqa: E402
 from tablepress.web.pages.share import qr_svg  # noqa: E402
 
@@ -179,7 +179,8 @@ def test_the_rules_page_has_every_rule_and_a_working_table_of_contents(client, n
     for target in targets:
         assert f'id="{target}"' in text
     rendered, _contents = rules_with_contents(rules)
-    assert rendered in text  # every rule, as the table's rules panel renders them (plus heading ids)
+    assert scrolling_tables(rendered) in text  # every rule, as the table's rules panel renders them (plus heading
+    # ids, and each table in a box that scrolls sideways)
     assert re.sub(r'<(h[1-6]) id="[^"]+">', r"<\1>", rendered) == rules_html(rules)
 
 
@@ -199,8 +200,11 @@ def test_the_intro_carries_open_graph_and_twitter_meta(client, name):
     assert intro.tagline in html.unescape(meta["og:description"])
     assert meta["og:url"] == f"{PUBLIC}/games/{name}/intro"
     image = html.unescape(meta["og:image"])
-    assert image.startswith(f"{PUBLIC}/faces/") and meta["twitter:card"] == "summary"
-    assert client.get(image.removeprefix(PUBLIC)).status_code == 200
+    assert image == f"{PUBLIC}/games/{name}/share.png" and meta["og:image:type"] == "image/png"
+    assert meta["twitter:card"] == "summary_large_image" and html.unescape(meta["twitter:image"]) == image
+    reply = client.get(image.removeprefix(PUBLIC))
+    assert reply.status_code == 200 and reply.headers["content-type"] == "image/png"
+    assert reply.content.startswith(b"\x89PNG\r\n\x1a\n")
     for section in intro.sections:
         assert html.escape(section.heading) in text
 

@@ -91,7 +91,7 @@ def test_from_the_catalogue_to_a_game_page_its_pdf_share_link_and_rules(page, se
 def test_the_shared_intro_shows_the_game_and_leads_to_play(page, server):
     page.goto(f"{server.url}/games/flowers/intro")
     assert page.locator("h1").inner_text() == "Flowers"
-    assert page.locator("meta[property='og:image']").get_attribute("content").startswith(f"{server.url}/faces/")
+    assert page.locator("meta[property='og:image']").get_attribute("content") == f"{server.url}/games/flowers/share.png"
     page.click("text=Play / simulate")
     page.wait_for_url(re.compile(r".*/games/flowers#play"))
     page.wait_for_selector("#create-form[data-ready]")

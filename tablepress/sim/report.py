@@ -32,7 +32,7 @@ COLOURS = ("#3b6ea5", "#d1793b", "#4c9a5a", "#9a4c8f", "#8c7a3b")
 CSS = """
 body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
 h1{margin-bottom:.2em} h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:1.6em}
-table{border-collapse:collapse;margin:.6em 0} td,th{border:1px solid #ddd;padding:.25em .6em;text-align:right}
+table{border-collapse:collapse;margin:.6em 0;display:block;max-width:100%;overflow-x:auto} td,th{border:1px solid #ddd;padding:.25em .6em;text-align:right}
 th{background:#f4f4f4} td:first-child,th:first-child{text-align:left}
 table.findings td:nth-child(2),table.findings th:nth-child(2){text-align:left}
 .sig{font-weight:bold;color:#a33} .meta{color:#666} figure{margin:1em 0} img{max-width:100%}
@@ -598,5 +598,5 @@ def report_html(runs: Sequence[Run], differences: dict[str, Any] | None = None,
         body.append(plot_families(runs))
     if set(names) - {member for members in families.values() for member in members}:
         body.append(plot_figures(runs))
-    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{html.escape(title)}</title>"
+    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport content="width=device-width, initial-scale=1"><title>{html.escape(title)}</title>"
             f"<style>{CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")

@@ -3,7 +3,8 @@
 Errors are JSON `{"detail": REASON}`: 403 wrong token, 404 no such game, 409 illegal or out-of-turn
 action (or a record asked for too early, or another process acted on the game at the same moment), 413 a
 body too large, 414/431 a request line or headers over MAX_HEAD bytes, 422 a malformed body. Nothing
-changes on an error, and no traceback ever reaches a client. A refused WebSocket is accepted and closed at once with a code the client can read: 4404
+changes on an error, and no traceback ever reaches a client. A browser asking for a page outside /api/
+gets the error as an HTML page instead (pages/errors.py). A refused WebSocket is accepted and closed at once with a code the client can read: 4404
 no such game, 4403 wrong token, 4429 too many watchers of the game, 1013 too many on the server.
 """
 
@@ -20,6 +21,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 from markdown_it import MarkdownIt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
@@ -35,6 +37,7 @@ from .faults import StoreDown, StoreFull
 from .hub import Hub, HubFull, NotFound, QuotaExceeded
 from .jobs_routes import router as simulations_router
 from .openapi import describe
+from .pages.errors import error_response
 from .requests import MAX_BODY, SERVER_ONLY, BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_agent, parse_create
 from .protocols import MAX_HEAD
 from .rematch import rematch
@@ -54,6 +57,8 @@ log = logging.getLogger("tablepress.web")
 MAX_WATCHERS = 100
 #: Live WebSockets over all games at most (create_app's default).
 MAX_SOCKETS = 1000
+#: Responses this large or larger are gzip-compressed for a client that accepts it.
+GZIP_MINIMUM = 1024
 #: The most characters of an error's reason.
 MAX_DETAIL = 300
 #: The site's address in share links, `og:url`, QR codes and invites when none is given (`serve --public-url`).
@@ -97,6 +102,10 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     describe(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    # Innermost, so it sees whole bodies (the middlewares below stream them); Starlette leaves WebSockets and
+    # event streams alone, and bodies under GZIP_MINIMUM bytes go as they are.
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM)
+
     @app.middleware("http")
     async def head_limits(request: Request, call_next: Any) -> Response:
         """A request target or headers over MAX_HEAD bytes is refused (414, 431) before any route sees it."""
@@ -121,9 +130,9 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     trust_proxies(app, forwarded_allow_ips)
 
     @app.exception_handler(TablepressError)
-    async def _tablepress_error(_request: Request, exc: TablepressError) -> JSONResponse:
+    async def _tablepress_error(request: Request, exc: TablepressError) -> Response:
         status = next((code for kind, code in STATUS.items() if isinstance(exc, kind)), 422)
-        return JSONResponse({"detail": one_line(str(exc))}, status_code=status)
+        return error_response(request, status, one_line(str(exc)))
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -132,13 +141,13 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
         return JSONResponse({"detail": one_line(f"{where}: {first.get('msg', 'invalid request')}")}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"detail": one_line(str(exc.detail))}, status_code=exc.status_code)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        return error_response(request, exc.status_code, one_line(str(exc.detail)), exc.headers)
 
     @app.exception_handler(Exception)
-    async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
+    async def _unexpected(request: Request, exc: Exception) -> Response:
         log.exception("unexpected error: %s", exc)
-        return JSONResponse({"detail": "internal server error"}, status_code=500)
+        return error_response(request, 500, "internal server error")
 
     # ----- pages ---------------------------------------------------------------------------------
     @app.get("/play/{game_id}", include_in_schema=False)

@@ -21,6 +21,7 @@ from .hub import NotFound
 from .pages.content import GameFacts, facts_of
 from .pages.printer import Printer, draw_pdf, parse_choices, pdf_key, variant_of
 from .pages.share import qr_svg
+from .pages.share_image import share_png
 from .pages.views import catalogue_page, game_page, intro_page, not_found_page, rules_page
 
 router = APIRouter(include_in_schema=False)
@@ -93,6 +94,14 @@ def qr_view(name: str, request: Request) -> Response:
     known(name)
     url = f"{public_url(request)}/games/{quote(name, safe='')}/intro"
     return Response(qr_svg(url), media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=3600"})
+
+
+@router.get("/games/{name}/share.png")
+async def share_image_view(name: str) -> Response:
+    """The intro's link-preview picture (og:image): the title beside a few of the game's card faces, as PNG."""
+    known(name)
+    data = await anyio.to_thread.run_sync(share_png, name)
+    return Response(data, media_type="image/png", headers={"Cache-Control": "public, max-age=3600"})
 
 
 @router.get("/games/{name}/print.pdf")

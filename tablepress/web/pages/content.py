@@ -139,7 +139,8 @@ def card_rows(game: Game, section: Section) -> str:
             card = None if key == "." else _find(game, key)
             cells.append(face_img(game.name, card, "face small") if card else '<span class="gap"></span>')
         rows.append(f'<div class="card-row">{"".join(cells)}</div>')
-    return f'<div class="example-cards">{"".join(rows)}</div>'
+    return (f'<div class="example-cards" role="region" tabindex="0" aria-label="{html.escape(section.heading)}: '
+            f'example cards">{"".join(rows)}</div>')
 
 
 def intro_sections(game: Game, intro: Intro) -> str:
@@ -176,3 +177,9 @@ def rules_with_contents(text: str) -> tuple[str, list[tuple[int, str, str]]]:
         if level in (2, 3):
             contents.append((level, anchor, plain))
     return md.renderer.render(tokens, md.options, {}), contents
+
+
+def scrolling_tables(rendered: str) -> str:
+    """Each table in its own box that scrolls sideways on a narrow screen (and takes the keyboard focus to)."""
+    return (rendered.replace("<table>", '<div class="table-scroll" role="region" tabindex="0" aria-label="table">'
+                                         "<table>").replace("</table>", "</table></div>"))

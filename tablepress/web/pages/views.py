@@ -9,7 +9,9 @@ from ...core.game import Game
 from ...core.registry import get_package
 from ...faces.catalog import card_faces
 from .content import (GameFacts, face_img, face_url, facts_of, intro_of, intro_sections, rules_with_contents,
-                      sample_cards)
+                      sample_cards, scrolling_tables)
+from .share_image import HEIGHT as SHARE_HEIGHT
+from .share_image import WIDTH as SHARE_WIDTH
 from .shell import attr, page
 
 #: The simulate panel's default number of games.
@@ -197,6 +199,7 @@ def rules_page(name: str) -> str:
     package = get_package(name)
     facts = facts_of(name)
     rules, contents = rules_with_contents(package.rules())
+    rules = scrolling_tables(rules)
     toc = (f'<nav class="toc" aria-label="contents"><h2>Contents</h2>{contents_list(contents)}</nav>'
            if contents else "")
     path = _path(name)
@@ -245,11 +248,10 @@ def intro_page(name: str, base_url: str) -> str:
                            if part)
     meta = {"og:type": "website", "og:site_name": "Table Press", "og:title": facts.title,
             "og:description": description, "og:url": f"{base}{path}/intro",
-            "twitter:card": "summary", "twitter:title": facts.title, "twitter:description": description}
-    if facts.cover:
-        image = f"{base}{face_url(name, facts.cover[0])}"
-        meta |= {"og:image": image, "og:image:type": "image/svg+xml", "og:image:alt": f"a {facts.title} card",
-                 "twitter:image": image}
+            "twitter:card": "summary_large_image", "twitter:title": facts.title, "twitter:description": description,
+            "og:image": f"{base}{path}/share.png", "og:image:type": "image/png",
+            "og:image:width": str(SHARE_WIDTH), "og:image:height": str(SHARE_HEIGHT),
+            "og:image:alt": f"{facts.title}: {facts.tagline}", "twitter:image": f"{base}{path}/share.png"}
     body = (
         f'<article class="intro-page"><div class="intro-head"><div><h1>{attr(facts.title)}</h1>'
         f'<p class="tagline">{attr(facts.tagline)}</p><p class="facts">{attr(facts.facts)}</p></div>'
