@@ -246,12 +246,27 @@ def bench(
     simulator: Annotated[bool, typer.Option(help="also measure simulate: games per CPU second (random, greedy seats), --jobs 2 over 1")] = False,
     research: Annotated[bool, typer.Option(help="also compare with OpenSpiel (ISMCTS, python_block_dominoes; rl extra)")] = False,
     against: Annotated[Optional[str], typer.Option(help="also time the agents of this git revision (e.g. HEAD~1) beside this code's, alternately")] = None,
+    web: Annotated[bool, typer.Option(help="instead, load the web server with concurrent human-paced games (bench/load.py)")] = False,
+    run: Annotated[Optional[list[str]], typer.Option(help="with --web: STORE:PROCESSES:GAMES,... e.g. postgresql:2:100,500 (repeatable; default: postgresql:1 and :2 at 100,200,500, sqlite:1 at 100,200)")] = None,
+    web_seconds: Annotated[float, typer.Option(help="with --web: seconds measured per run, after the warm-up")] = 30.0,
+    think: Annotated[float, typer.Option(help="with --web: seconds a person thinks on each turn")] = 1.0,
+    warmup: Annotated[float, typer.Option(help="with --web: seconds of play before measuring")] = 5.0,
+    durable: Annotated[bool, typer.Option(help="with --web: PostgreSQL with fsync on (default off: a throwaway cluster)")] = False,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="with --web: also write the results here (.md or .json)")] = None,
 ) -> None:
-    """Measure random-play actions per second, games per second and ISMCTS iterations per second."""
-    from .bench import bench_tables
-
+    """Measure random-play actions per second, games per second and ISMCTS iterations per second
+    (with --web: the web server's action latency under concurrent human-paced games)."""
     try:
-        for table in bench_tables(games, players, seconds, ismcts, research, simulator, against):
+        if web:
+            from .bench.load import load_command
+
+            command = "tablepress bench " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["bench"] else "tablepress bench --web"
+            tables = load_command(run, web_seconds, think, warmup, out, durable, command)
+        else:
+            from .bench import bench_tables
+
+            tables = bench_tables(games, players, seconds, ismcts, research, simulator, against)
+        for table in tables:
             console.print(table)
     except TablepressError as exc:
         raise fail(str(exc)) from None

@@ -1,0 +1,369 @@
+"""The load benchmark (not a test): `tablepress bench --web`, concurrent human-paced games against real servers.
+
+For each run (store, server processes, concurrent games) it starts `tablepress serve --workers N` on
+127.0.0.1 over a fresh store (a SQLite file, or a new database of a throwaway PostgreSQL cluster it starts
+and stops itself), lets the people of `load_client` play that many By This games at once, two human seats a
+game, each seat thinking `think` seconds on its turn, and measures for `seconds` after a warm-up:
+
+- action latency: p50 / p95 / p99 / max of `POST /api/games/{id}/actions`, sent to answered;
+- seen latency: from an action being sent to the other seat's WebSocket carrying the new view;
+- actions a second served (answered 200) against offered (one a second per game: what the same people would
+  make of a server that answered at once);
+- CPU seconds per action of the server processes, of PostgreSQL and of the clients, and the machine (cores,
+  load average) before and after.
+
+Measured, never asserted; the load average says how shared the machine was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from ..core.errors import TablepressError
+from . import machine
+from .load_client import People
+from .web import children, cpu_seconds, free_port, percentile
+
+#: The runs of the issue's table: PostgreSQL with 1 and 2 processes at 100, 200 and 500 games; SQLite (one
+#: process only) at 100 and 200.
+DEFAULT_RUNS = ("postgresql:1:100,200,500", "postgresql:2:100,200,500", "sqlite:1:100,200")
+#: Seconds a server may take to answer /healthz after it starts.
+START_SECONDS = 60.0
+STORES = ("postgresql", "sqlite")
+
+
+@dataclass(frozen=True)
+class Run:
+    """One measurement: `games` concurrent games against `workers` processes over `store`."""
+
+    store: str
+    workers: int
+    games: int
+
+    @property
+    def label(self) -> str:
+        """`PostgreSQL, 2 processes, 500 games`."""
+        name = "PostgreSQL" if self.store == "postgresql" else "SQLite"
+        return f"{name}, {self.workers} process{'es' if self.workers > 1 else ''}, {self.games} games"
+
+
+def parse_runs(specs: Sequence[str]) -> list[Run]:
+    """Runs from `STORE:WORKERS:GAMES[,GAMES...]` specs; TablepressError naming a wrong one."""
+    runs = []
+    for spec in specs:
+        try:
+            store, workers, games = spec.split(":")
+            counts = [int(g) for g in games.split(",")]
+            processes = int(workers)
+        except ValueError:
+            raise TablepressError(f"--run takes STORE:WORKERS:GAMES such as postgresql:2:100,500, not {spec!r}") from None
+        if store not in STORES:
+            raise TablepressError(f"--run {spec}: the store is one of {', '.join(STORES)}")
+        if processes < 1 or any(count < 1 for count in counts):
+            raise TablepressError(f"--run {spec}: processes and games are whole numbers from 1")
+        if store == "sqlite" and processes > 1:
+            raise TablepressError(f"--run {spec}: over SQLite the server runs in one process")
+        runs.extend(Run(store, processes, count) for count in counts)
+    return runs
+
+
+@dataclass
+class Result:
+    """What one run measured (latencies in milliseconds, rates per second, CPU in milliseconds an action)."""
+
+    run: Run
+    seconds: float
+    think: float
+    actions: int
+    offered_per_s: float
+    served_per_s: float
+    action_ms: dict[str, float]
+    seen_ms: dict[str, float]
+    create_ms: dict[str, float]
+    refused: int
+    failed: int
+    games_started: int
+    games_finished: int
+    server_cpu_ms: float
+    postgres_cpu_ms: float | None
+    client_cpu_ms: float
+    machine_before: dict[str, str]
+    machine_after: dict[str, str]
+    errors: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        """The result as JSON-ready data."""
+        data = asdict(self)
+        data["run"] = {**asdict(self.run), "label": self.run.label}
+        return data
+
+
+def quantiles(seconds: Sequence[float]) -> dict[str, float]:
+    """p50, p95, p99 and max of durations in seconds, as milliseconds (empty: none)."""
+    if not seconds:
+        return {}
+    ms = [s * 1000 for s in seconds]
+    return {"p50": percentile(ms, 0.5), "p95": percentile(ms, 0.95), "p99": percentile(ms, 0.99), "max": max(ms)}
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds of a process and its children (Linux /proc; 0 for one gone)."""
+    total = 0.0
+    for each in (pid, *children(pid)):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            total += cpu_seconds(each)
+    return total
+
+
+def postmaster_pid(data: Path) -> int | None:
+    """The process id of a PostgreSQL cluster's server, from its data folder (None if unreadable)."""
+    try:
+        return int((data / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+@contextlib.contextmanager
+def server(store_url: str, workers: int) -> Iterator[tuple[subprocess.Popen, int]]:
+    """`tablepress serve` on a free port of 127.0.0.1 over `store_url` with `workers` processes, AI pause off,
+    answering /healthz; stopped at the end. Yields (process, port)."""
+    port = free_port()
+    exe = Path(sys.executable).with_name("tablepress")
+    env = {**os.environ, "TABLEPRESS_DATABASE_URL": store_url}
+    log = tempfile.TemporaryFile(mode="w+")  # the server's JSON log lines; a pipe nobody reads would fill up
+    proc = subprocess.Popen([str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--ai-delay", "0",
+                             "--workers", str(workers)], env=env, stdout=subprocess.DEVNULL, stderr=log, text=True)
+    try:
+        deadline = time.monotonic() + START_SECONDS
+        while True:
+            with contextlib.suppress(httpx.TransportError):
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5).status_code == 200 \
+                        and (workers == 1 or len(children(proc.pid)) >= workers):
+                    break
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                proc.wait()
+                log.seek(0)
+                raise TablepressError(f"the server did not start: {log.read()[-500:]}")
+            time.sleep(0.1)
+        time.sleep(0.5 if workers > 1 else 0)  # the other workers finish starting
+        yield proc, port
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+async def play(port: int, games: int, seconds: float, think: float, warmup: float,
+               progress: Callable[[str], None], game: str = "by-this") -> tuple[People, float, float]:
+    """Keep `games` games going for `warmup` + `seconds`; (the people, when measuring started and ended)."""
+    people = People("127.0.0.1", port, game, think)
+    slots = [asyncio.create_task(people.keep_playing(slot, think)) for slot in range(games)]
+    clock = people.clock
+    began = clock()
+    start, end = began + warmup, began + warmup + seconds
+    try:
+        while (now := clock()) < end:
+            await asyncio.sleep(min(5.0, max(0.05, end - now)))
+            now = clock()
+            phase = "warming up" if now < start else f"{min(seconds, now - start):.0f}/{seconds:.0f} s"
+            done = [took for sent, took in people.tally.actions if sent >= start]
+            p99 = f", p99 {quantiles(done)['p99']:.0f} ms" if done else ""
+            progress(f"  {phase}: {people.tally.games_started} games started, {len(done)} actions measured{p99},"
+                     f" {people.tally.failed} failed")
+    finally:
+        people.stop()
+        await asyncio.wait(slots, timeout=REQUEST_GRACE)
+        for task in slots:
+            task.cancel()
+        await asyncio.gather(*slots, return_exceptions=True)
+    return people, start, end
+
+
+#: Seconds the people get to finish what they are doing once the run ends.
+REQUEST_GRACE = 10.0
+
+
+def measure(run: Run, store_url: str, seconds: float, think: float, warmup: float,
+            progress: Callable[[str], None], postgres: int | None = None) -> Result:
+    """One run against a fresh server over `store_url` (`postgres`: the cluster's server process, for its CPU)."""
+    before = machine()
+    with server(store_url, run.workers) as (proc, port):
+        progress(f"{run.label}: server up on 127.0.0.1:{port}")
+        marks: dict[str, float] = {}
+
+        def sample(name: str) -> None:
+            marks[f"{name}_server"] = tree_cpu(proc.pid)
+            marks[f"{name}_postgres"] = tree_cpu(postgres) if postgres else 0.0
+            marks[f"{name}_client"] = time.process_time()
+
+        async def timed() -> tuple[People, float, float]:
+            loop = asyncio.get_running_loop()
+            loop.call_later(warmup, sample, "start")
+            people, start, end = await play(port, run.games, seconds, think, warmup, progress)
+            return people, start, end
+
+        people, start, end = asyncio.run(timed())
+        sample("end")
+    tally = people.tally
+    measured = [took for sent, took in tally.actions if start <= sent < end]
+    seen = [took for sent, took in tally.seen if start <= sent < end]
+    count = max(1, len(measured))
+
+    def per_action(name: str) -> float:
+        return 1000 * (marks[f"end_{name}"] - marks.get(f"start_{name}", marks[f"end_{name}"])) / count
+
+    return Result(
+        run=run, seconds=seconds, think=think, actions=len(measured),
+        offered_per_s=run.games / think, served_per_s=len(measured) / seconds,
+        action_ms=quantiles(measured), seen_ms=quantiles(seen), create_ms=quantiles(tally.creations),
+        refused=tally.refused, failed=tally.failed, games_started=tally.games_started,
+        games_finished=tally.games_finished, server_cpu_ms=per_action("server"),
+        postgres_cpu_ms=per_action("postgres") if postgres else None, client_cpu_ms=per_action("client"),
+        machine_before=before, machine_after=machine(), errors=tally.errors,
+    )
+
+
+def bench_load(runs: Sequence[Run], seconds: float = 30.0, think: float = 1.0, warmup: float = 5.0,
+               progress: Callable[[str], None] = lambda line: print(line, file=sys.stderr, flush=True),
+               durable: bool = False) -> Iterator[Result]:
+    """Measure every run in turn, yielding each result once measured. PostgreSQL runs share one throwaway
+    cluster (fsync off unless `durable`), a fresh database each; SQLite runs a fresh file each."""
+    cluster = None
+    try:
+        for run in runs:
+            if run.store == "postgresql":
+                if cluster is None:
+                    from .postgres import FAST, Cluster, missing
+
+                    reason = missing()
+                    if reason:
+                        raise TablepressError(f"cannot start a throwaway PostgreSQL: {reason}")
+                    progress("starting a throwaway PostgreSQL cluster on 127.0.0.1")
+                    cluster = Cluster("" if durable else FAST)
+                url = cluster.database()
+                try:
+                    yield measure(run, url, seconds, think, warmup, progress, postmaster_pid(cluster.data))
+                finally:
+                    cluster.drop(url)
+            else:
+                with tempfile.TemporaryDirectory(prefix="tablepress-load-") as folder:
+                    yield measure(run, str(Path(folder) / "games.db"), seconds, think, warmup, progress)
+    finally:
+        if cluster is not None:
+            cluster.stop()
+
+
+def ms(figures: dict[str, float], key: str) -> str:
+    """One latency figure in whole milliseconds (or '–')."""
+    return f"{figures[key]:,.0f}" if key in figures else "–"
+
+
+COLUMNS = ("store", "processes", "games", "offered/s", "served/s", "p50 ms", "p95 ms", "p99 ms", "max ms",
+           "seen p50 / p99 ms", "failed / 409", "server CPU ms/action", "PostgreSQL CPU ms/action", "load 1 min before → after")
+
+
+def load(info: dict[str, str]) -> str:
+    """The 1-minute load average of `machine()`'s figures."""
+    return info["load average (1, 5, 15 min)"].split(",")[0]
+
+
+def row(result: Result) -> list[str]:
+    """A result as one table row (COLUMNS)."""
+    a, s = result.action_ms, result.seen_ms
+    return ["PostgreSQL" if result.run.store == "postgresql" else "SQLite", str(result.run.workers),
+            str(result.run.games), f"{result.offered_per_s:,.0f}", f"{result.served_per_s:,.0f}",
+            ms(a, "p50"), ms(a, "p95"), ms(a, "p99"), ms(a, "max"), f"{ms(s, 'p50')} / {ms(s, 'p99')}",
+            f"{result.failed} / {result.refused}", f"{result.server_cpu_ms:.2f}",
+            "–" if result.postgres_cpu_ms is None else f"{result.postgres_cpu_ms:.2f}",
+            f"{load(result.machine_before)} → {load(result.machine_after)}"]
+
+
+def markdown(results: Sequence[Result], command: str) -> str:
+    """The results as a Markdown page: how they were measured, the machine, the table, any errors."""
+    if not results:
+        return "# Load\n\nNothing was measured.\n"
+    first = results[0]
+    lines = [
+        "# Load: concurrent human-paced games", "",
+        f"Written by `{command}`. Each game has two human seats, each a person on a loopback address of its own"
+        f" (127.0.0.2–127.0.0.251) watching over a WebSocket; on their turn a person thinks {first.think:g} s, then"
+        f" posts a random legal action over keep-alive HTTP. Measured for {first.seconds:g} s after a warm-up;"
+        " a game that ends is replaced. Offered: one action a second per game (an instant server); served:"
+        " actions answered 200 a second. *Seen*: from an action sent to the other seat's WebSocket carrying the"
+        " new view. CPU is per action served, over the measured seconds. PostgreSQL is a throwaway cluster on"
+        " the same machine (fsync off); the clients run on the same machine too.", "",
+        f"Machine: {first.machine_before['cores']} cores, Python {first.machine_before['python']},"
+        f" {first.machine_before['platform']}; load average (1 min) before and after each run in the table.", "",
+        "| " + " | ".join(COLUMNS) + " |",
+        "|" + "|".join("---:" for _ in COLUMNS) + "|",
+    ]
+    lines += ["| " + " | ".join(row(result)) + " |" for result in results]
+    lines.append("")
+    lines += [f"Client CPU (the people): {', '.join(f'{r.client_cpu_ms:.2f}' for r in results)} ms an action;"
+              f" game creation p99 {', '.join(ms(r.create_ms, 'p99') for r in results)} ms.", ""]
+    errors = [f"- {r.run.label}: {e}" for r in results for e in r.errors]
+    if errors:
+        lines += ["First failures:", "", *errors, ""]
+    return "\n".join(lines)
+
+
+def write(results: Sequence[Result], path: Path, command: str) -> None:
+    """Write the results to `path`: Markdown for .md, JSON for .json; TablepressError for anything else."""
+    if path.suffix == ".json":
+        path.write_text(json.dumps({"command": command, "results": [r.as_json() for r in results]}, indent=2) + "\n")
+    elif path.suffix == ".md":
+        path.write_text(markdown(results, command))
+    else:
+        raise TablepressError(f"-o takes a .md or .json file, not {path.name}")
+
+
+def load_table(results: Sequence[Result], title: str = "Concurrent human-paced games") -> Any:
+    """The results as a rich table for the terminal."""
+    from rich.table import Table as RichTable
+
+    table = RichTable(title=title)
+    for column in COLUMNS:
+        table.add_column(column, justify="right")
+    for result in results:
+        table.add_row(*row(result))
+    return table
+
+
+def load_command(specs: Sequence[str] | None, seconds: float, think: float, warmup: float, out: Path | None,
+                 durable: bool, command: str) -> Iterator[Any]:
+    """`tablepress bench --web`: the machine, each run's table row as it is measured, the whole table, the
+    machine again; the results written to `out` (.md or .json) at the end. Bad input raises TablepressError."""
+    from . import machine_table
+
+    runs = parse_runs(specs or DEFAULT_RUNS)
+    if out is not None and out.suffix not in (".md", ".json"):
+        raise TablepressError(f"-o takes a .md or .json file, not {out.name}")
+    if seconds <= 0 or think <= 0 or warmup < 0:
+        raise TablepressError("--web-seconds and --think are over 0, --warmup 0 or more")
+    yield machine_table(" (before)")
+    results: list[Result] = []
+    for result in bench_load(runs, seconds, think, warmup, durable=durable):
+        results.append(result)
+        yield load_table([result], title=result.run.label)
+    yield load_table(results)
+    yield machine_table(" (after)")
+    if out is not None:
+        write(results, out, command)
