@@ -203,7 +203,7 @@ def test_short_help_version_and_what_play_help_lists(cli):
 
 def test_o_is_the_file_written_on_every_command(cli, tmp_path):
     one_line_error(cli("simulate", "flowers", "-n", "2", "-o", "summer=true"), "give game options as --option summer=true")
-    one_line_error(cli("simulate", "flowers", "-n", "2", "-o", "rows.csv"), "--out takes a .sqlite")
+    one_line_error(cli("simulate", "flowers", "-n", "2", "-o", "rows.txt"), "--out takes a .sqlite")
     rows = tmp_path / "rows.sqlite"
     assert cli("simulate", "flowers", "-n", "2", "--jobs", "1", "--seed", "1", "-o", str(rows)).exit_code == 0
     assert rows.exists()

@@ -8,10 +8,11 @@ a SQLite file cannot carry, so `serve` refuses `--workers` over 1 on SQLite in o
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import uvicorn
@@ -128,7 +129,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepres
             print(f"behind a reverse proxy, name it with --forwarded-allow-ips IPS or {FORWARDED_ALLOW_IPS_ENV}",
                   flush=True)
     if workers == 1:
-        uvicorn.Server(uvicorn_config(app, host, port)).run()
+        with stopped_by_ctrl_c():
+            uvicorn.Server(uvicorn_config(app, host, port)).run()
         return
     app.state.hub.store.close()  # this process only checked the store and announced; the workers serve
     os.environ.update({DATABASE_ENV: str(db), PUBLIC_URL_ENV: public, AI_DELAY_ENV: repr(ai_delay),
@@ -137,4 +139,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepres
     # each worker is a new interpreter that imports the protocols by name (Http's class default is Limits())
     config.http, config.ws = "tablepress.web.protocols:Http", "tablepress.web.protocols:WebSocket"
     config.factory, config.workers = True, workers
-    Multiprocess(config, sockets=[config.bind_socket()]).run()
+    with stopped_by_ctrl_c():
+        Multiprocess(config, sockets=[config.bind_socket()]).run()
+
+
+@contextlib.contextmanager
+def stopped_by_ctrl_c() -> Iterator[None]:
+    """A server stopped by Ctrl-C has shut down cleanly by the time uvicorn raises the signal again: exit 0."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        pass
