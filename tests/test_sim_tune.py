@@ -60,7 +60,7 @@ def test_a_quoted_key_may_hold_what_a_bare_one_cannot() -> None:
 @pytest.mark.parametrize(("text", "words"), [
     ("scoring.region_mni", ["region_mni", "known: region_min, butterfly_points, discard_points"]),
     ("scorng.region_min", ["'scorng'", "known: colours, copies"]),
-    ("colours.Y", ["colours.Y is text", "not a number"]),
+    ("colours.Y", ["colours.Y is the text 'Yellow'", "not a number"]),
     ("scoring", ["scoring is a table", "region_min, butterfly_points"]),
     ("flowers.Zinnia", ["flowers.Zinnia is a table", "numbers in flowers.Zinnia: table, copies"]),
     ("flowers.Zinnia.table[9]", ["8 entries (1–8), not [9]"]),

@@ -154,7 +154,7 @@ def test_vary_takes_flags_named_entries_and_names_in_a_list() -> None:
     ('tools."Watering Cann"', "tools has no card 'Watering Cann' (cards: Watering Can"),
     ("things.Rice.Smell", "things.Rice has no entry 'Smell' (entries 1–4 or ABC, Size, Weight, Age)"),
     ('keys."A to Z".ascending=0..3', "its range is 0..1"),
-    ('keys."A to Z".name', "is text, not a number"),
+    ('keys."A to Z".name', "is the text 'A to Z', not a number"),
 ])
 def test_a_bad_vary_of_a_card_is_one_line(text: str, words: str) -> None:
     base = PLANTED if text.startswith("tools") else BY_THIS

@@ -112,10 +112,10 @@ def _cards(cards: list[Mapping[str, Any]], change: Mapping[str, Any], field: str
     for name, edit in change.items():
         where = join(field, name)
         if not isinstance(edit, Mapping):
-            raise DataError(f"{where}: give a table of the card's changes (e.g. copies = 0), not {_kind(edit)}")
+            raise DataError(f"{where}: give a table of the card's changes (e.g. copies = 0), not {kind_of(edit)}")
         for flag in (REMOVE, ADD):
             if flag in edit and not isinstance(edit[flag], bool):
-                raise DataError(f"{where}.{flag}: must be true or false, not {_kind(edit[flag])}")
+                raise DataError(f"{where}.{flag}: must be true or false, not {kind_of(edit[flag])}")
         unknown = [k for k in edit if k not in fields and k not in (REMOVE, ADD)]
         if unknown:
             raise DataError(f"{join(where, unknown[0])}: the cards have no field {unknown[0]!r} "
@@ -148,7 +148,7 @@ def _entries(numbers: list[Any], change: Mapping[str, Any], field: str, names: S
             named = f" or {', '.join(names)}" if names else ""
             raise DataError(f"{join(field, key)}: no entry {str(key)!r} (entries 1–{len(out)}{named})")
         if not _is_number(value):
-            raise DataError(f"{join(field, key)}: must be a number, not {_kind(value)}")
+            raise DataError(f"{join(field, key)}: must be a number, not {kind_of(value)}")
         out[index] = value
     return out
 
@@ -169,7 +169,7 @@ def _names(names: list[str], change: Mapping[str, Any], field: str) -> list[str]
     for name, wanted in change.items():
         if not isinstance(wanted, bool):
             raise DataError(f"{join(field, name)}: true to have {str(name)!r} in the list, false to take it out, "
-                            f"not {_kind(wanted)}")
+                            f"not {kind_of(wanted)}")
         present = [n for n in out if n.casefold() == str(name).casefold()]
         if wanted and not present:
             out.append(str(name))
@@ -216,7 +216,9 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _kind(value: Any) -> str:
+def kind_of(value: Any) -> str:
+    """How a message names a value the data did not expect: a table, a list, true or false, the text '…' (clipped),
+    a huge number by its digits, or the value itself."""
     if isinstance(value, Mapping):
         return "a table"
     if isinstance(value, list):
@@ -224,5 +226,7 @@ def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"the text {value[:40]!r}"
+        return f"the text {(value if len(value) <= 40 else value[:39] + '…')!r}"
+    if isinstance(value, int) and abs(value) > 10**12:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
     return repr(value)[:40]

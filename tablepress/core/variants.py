@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .differences import apply_difference, card_key, entry_names, find_card, join
+from .differences import apply_difference, card_key, entry_names, find_card, join, kind_of
 from .errors import DataError, TablepressError
 from .files import read_text
 from .game import Game
@@ -127,16 +127,16 @@ def check_shape(overrides: Mapping[str, Any], base: Mapping[str, Any], where: st
         old = base[key]
         if isinstance(old, Mapping):
             if not isinstance(value, Mapping):
-                raise DataError(f"{field}: must be a table like the card data's, not {_kind(value)}")
+                raise DataError(f"{field}: must be a table like the card data's, not {kind_of(value)}")
             check_shape(value, old, field, base, root)
         elif isinstance(old, bool):
             if not isinstance(value, bool):
-                raise DataError(f"{field}: must be true or false, not {_kind(value)}")
+                raise DataError(f"{field}: must be true or false, not {kind_of(value)}")
         elif _is_number(old):
             _check_number(value, field)
         elif isinstance(old, str):
             if not isinstance(value, str):
-                raise DataError(f"{field}: must be text, not {_kind(value)}")
+                raise DataError(f"{field}: must be text, not {kind_of(value)}")
             if len(value) > MAX_ENTRIES:
                 raise DataError(f"{field}: the text has {len(value)} characters; at most {MAX_ENTRIES}")
         elif isinstance(old, list):
@@ -144,7 +144,7 @@ def check_shape(overrides: Mapping[str, Any], base: Mapping[str, Any], where: st
                 value = apply_difference(old, value, field, entry_names(root, base, key))
             if not isinstance(value, list):
                 raise DataError(f"{field}: must be a list like the card data's (or a table of changes), "
-                                f"not {_kind(value)}")
+                                f"not {kind_of(value)}")
             if len(value) > MAX_ENTRIES:
                 raise DataError(f"{field}: the list has {len(value)} entries; at most {MAX_ENTRIES}")
             if _numbers(old):
@@ -155,12 +155,12 @@ def check_shape(overrides: Mapping[str, Any], base: Mapping[str, Any], where: st
             elif old and all(isinstance(item, Mapping) for item in old):
                 for number, item in enumerate(value, start=1):
                     if not isinstance(item, Mapping):
-                        raise DataError(f"{field}: entry {number} must be a table like the card data's, not {_kind(item)}")
+                        raise DataError(f"{field}: entry {number} must be a table like the card data's, not {kind_of(item)}")
                     _check_bounds(item, f"{field}[{number}]")
             elif old and all(isinstance(item, str) for item in old):
                 for number, item in enumerate(value, start=1):
                     if not isinstance(item, str):
-                        raise DataError(f"{field}: entry {number} must be text, not {_kind(item)}")
+                        raise DataError(f"{field}: entry {number} must be text, not {kind_of(item)}")
                     _check_bounds(item, f"{field}[{number}]")
             else:
                 _check_bounds(value, field)
@@ -169,11 +169,11 @@ def check_shape(overrides: Mapping[str, Any], base: Mapping[str, Any], where: st
 def _check_number(value: Any, field: str) -> None:
     """A whole number within ±MAX_NUMBER, or DataError naming the field."""
     if not _is_number(value):
-        raise DataError(f"{field}: must be a number, not {_kind(value)}")
+        raise DataError(f"{field}: must be a number, not {kind_of(value)}")
     if not isinstance(value, int):
-        raise DataError(f"{field}: must be a whole number, not {_kind(value)}")
+        raise DataError(f"{field}: must be a whole number, not {kind_of(value)}")
     if abs(value) > MAX_NUMBER:
-        raise DataError(f"{field}: {_kind(value)} is too large (at most {MAX_NUMBER} either way)")
+        raise DataError(f"{field}: {kind_of(value)} is too large (at most {MAX_NUMBER} either way)")
 
 
 def _check_bounds(value: Any, field: str) -> None:
@@ -228,18 +228,6 @@ def _fixed_length(key: str, section: Mapping[str, Any], parent: Mapping[str, Any
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, Mapping):
-        return "a table"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        return f"the text {_clip(value)!r}"
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
-    return repr(value)
 
 
 def variant_changes(overrides: Mapping[str, Any], base: Mapping[str, Any] | None) -> list[dict[str, Any]]:

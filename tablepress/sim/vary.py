@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.differences import card_key, entry_index, entry_names, find_card
+from ..core.differences import card_key, entry_index, entry_names, find_card, kind_of
 from ..core.errors import TablepressError
 from ..core.variants import MAX_NUMBER
 
@@ -179,7 +179,7 @@ def _dimension(name: str, keys: list[str], value: Any, parent: Any, entry: int |
     if isinstance(value, Mapping):
         raise TablepressError(f"--vary {name}: {where} is a table; name one of its numbers"
                               + _numbers_beside(base, keys))
-    raise TablepressError(f"--vary {name}: {where} is {_kind(value)}, not a number, a list of numbers, true or "
+    raise TablepressError(f"--vary {name}: {where} is {kind_of(value)}, not a number, a list of numbers, true or "
                           f"false, or a card" + _numbers_beside(base, keys[:-1]))
 
 
@@ -282,7 +282,7 @@ def _walk(base: Mapping[str, Any], path: Sequence[str], name: str) -> tuple[list
             keys.append(next((n for n in node if n.casefold() == part.casefold()), part))
             return keys, _Member(any(n.casefold() == part.casefold() for n in node)), node
         else:
-            raise TablepressError(f"--vary {name}: {where} is {_kind(node)}, so it has no {part!r}")
+            raise TablepressError(f"--vary {name}: {where} is {kind_of(node)}, so it has no {part!r}")
     return keys, node, parent
 
 
@@ -311,18 +311,6 @@ def _number(value: Any) -> bool:
 
 def _number_list(value: Any) -> bool:
     return isinstance(value, list) and bool(value) and all(_number(v) for v in value)
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, Mapping):
-        return "a table"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, bool):
-        return "true or false"
-    return f"{value!r}"
 
 
 def overrides(dims: Sequence[Dimension], values: Values, base: Mapping[str, Any]) -> dict[str, Any]:
