@@ -220,18 +220,22 @@ def test_a_dead_worker_fails_its_job_with_the_reason(app, client):
     assert status["status"] == "failed" and status["error"] == "the simulation's worker stopped unexpectedly (exit code -9)"
 
 
-def test_a_job_left_running_resumes_once_then_fails_with_the_reason(tmp_path):
+def test_a_job_left_running_resumes_once_then_fails_with_the_reason(tmp_path, monkeypatch):
+    monkeypatch.setattr(jobs, "STALE_SECONDS", 0.5)
     store = WorkshopStore(tmp_path / "games.db")
     request = {"game": "by-this", "games": 5, "players": 2, "seats": ["random", "random"], "seed": 1, "options": {},
                "arms": [{"label": "published cards", "overrides": None}]}
-    store.add_job("aaaaaaaaaaaa", request, 5, None)
-    store.add_job("bbbbbbbbbbbb", request, 5, None)
-    store.add_job("cccccccccccc", request, 5, None)
+    for job_id in ("aaaaaaaaaaaa", "bbbbbbbbbbbb", "cccccccccccc", "dddddddddddd"):
+        store.add_job(job_id, request, 5, None)
     store.start_job("aaaaaaaaaaaa")
     for _ in range(MAX_ATTEMPTS):
+        store.requeue("bbbbbbbbbbbb")
         store.start_job("bbbbbbbbbbbb")
+    time.sleep(1.0)  # their heartbeats stop: the server running them died
+    store.start_job("dddddddddddd")  # another server's, beating
     JobPool(store)  # what a server starting on this file does
     assert store.job("aaaaaaaaaaaa")["status"] == "queued"
+    assert store.job("dddddddddddd")["status"] == "running"
     failed = store.job("bbbbbbbbbbbb")
     assert failed["status"] == "failed" and failed["error"].startswith(f"the server stopped {MAX_ATTEMPTS} times")
     assert store.job("cccccccccccc")["status"] == "queued"

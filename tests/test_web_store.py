@@ -202,6 +202,7 @@ def test_migration_3_numbers_the_revisions_of_games_stored_before_it(database_ur
         store.append_action("g", index, 0, "x", "x", float(index))
     raw(store, "ALTER TABLE games DROP COLUMN revision")  # back to schema version 2
     raw(store, "DROP TABLE ai_leases")
+    raw(store, "ALTER TABLE sim_jobs DROP COLUMN heartbeat")
     raw(store, "DELETE FROM schema_version WHERE version >= 3")
     store.close()
     again = open_store(database_url)

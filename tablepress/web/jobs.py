@@ -1,4 +1,4 @@
-"""Simulation jobs: a queue in SQLite, played by worker processes, at most `workers` at once.
+"""Simulation jobs: a queue in the store, played by worker processes, at most `workers` at once per process.
 
 A job is `tablepress simulate` run by the web: the worker calls `sim.service.run_simulation` — the
 function the CLI calls — with the stored request (and, for a comparison, the verdict's skill-gap games, as
@@ -17,10 +17,15 @@ wait or run at once and CLIENT_WAITING of one client's (429 past that), a job pl
 is stopped and failed with that reason, and only the newest KEEP_JOBS finished jobs are kept. Workers
 run at a lower priority, so play on the server stays quick while they work.
 
-A restart never loses a job silently: queued jobs stay queued, and a job that was running is played
-again from its first game (its seeds give the same numbers) unless it was interrupted MAX_ATTEMPTS
-times already — then it is failed, saying so. A worker that dies (killed, out of memory) fails its job
-with its exit code.
+Every server process runs a dispatcher over the one store. A dispatcher claims a queued job before it
+starts a worker (`Store.claim_job`: a conditional update, so of processes asking at once one gets each
+job) and stamps a heartbeat on each job it runs every HEARTBEAT_SECONDS, by the database's clock. A job
+whose heartbeat has stopped for over STALE_SECONDS (its process died or lost the database) is put back
+in the queue by any process — at its start or while it runs — and played again from its first game (its
+seeds give the same numbers), unless it was interrupted MAX_ATTEMPTS times already: then it is failed,
+saying so. A job another live process runs is never touched, and a process whose job was taken from it
+stops that worker (its writes are fenced by the attempt number anyway). A worker that dies (killed, out of
+memory) fails its job with its exit code.
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ from .faults import writing
 from .hub import QuotaExceeded
 from .logs import event, setup_worker
 from ..core.worker_signals import watch_parent, workers_start_deaf_to_ctrl_c
-from .workshop_store import QUEUED, RUNNING, WorkshopStore
+from .workshop_store import DONE, FAILED, QUEUED, RUNNING, WorkshopStore
 
 if TYPE_CHECKING:
     from ..sim.service import SimulationResult
@@ -67,6 +72,10 @@ MAX_ATTEMPTS = 2
 #: How often the dispatcher looks at its workers, and how often a worker writes its progress (seconds).
 POLL_SECONDS = 0.2
 PROGRESS_SECONDS = 0.25
+#: How often a dispatcher stamps its running jobs' heartbeats and looks for stalled jobs, and how long a job's
+#: heartbeat may stop before the job is taken for abandoned and queued again (seconds, the database's clock).
+HEARTBEAT_SECONDS = 2.0
+STALE_SECONDS = 20.0
 #: How much lower a worker's CPU priority is than the server's.
 NICENESS = 10
 
@@ -99,19 +108,22 @@ class JobPool:
         self.running: dict[str, Running] = {}
         self._task: asyncio.Task | None = None
         self._wake: asyncio.Event | None = None
+        self._next_beat = 0.0
         self.recover()
 
     def recover(self) -> None:
-        """Jobs left running by a previous server go back to the queue, or fail after MAX_ATTEMPTS starts."""
-        for job_id in self.store.job_ids(RUNNING):
-            job = self.store.job(job_id)
-            if job["attempt"] >= MAX_ATTEMPTS:
-                self.store.fail(job_id, f"the server stopped {job['attempt']} times while this simulation ran"
-                                        f" (last at {job['done']} of {job['games']} games); not tried again")
+        """Running jobs whose heartbeat stopped over STALE_SECONDS ago (their process died) go back to the queue,
+        or fail after MAX_ATTEMPTS starts; jobs whose process still beats are left alone."""
+        for job in self.store.stalled_jobs(STALE_SECONDS):
+            job_id, attempt = job["id"], job["attempt"]
+            if job_id in self.running:
+                continue
+            if attempt >= MAX_ATTEMPTS:
+                self.store.fail(job_id, f"the server stopped {attempt} times while this simulation ran"
+                                        f" (last at {job['done']} of {job['games']} games); not tried again", attempt)
                 event(log, "job_failed", logging.WARNING, job=job_id, error="interrupted too often")
-            else:
-                self.store.requeue(job_id)
-                event(log, "job_resumed", job=job_id, attempt=job["attempt"])
+            elif self.store.requeue(job_id, attempt, stalled=STALE_SECONDS):
+                event(log, "job_resumed", job=job_id, attempt=attempt)
 
     def submit(self, request: dict[str, Any], games: int, client: str | None) -> str:
         """Queue a checked request (see `jobs_routes.parse_simulation`); its id. QueueFull past MAX_WAITING
@@ -150,19 +162,22 @@ class JobPool:
         while True:
             try:
                 self._reap()
+                if time.monotonic() >= self._next_beat:
+                    self._next_beat = time.monotonic() + HEARTBEAT_SECONDS
+                    self._beat()
+                    self.recover()
                 while len(self.running) < self.workers:
-                    queued = [job_id for job_id in self.store.job_ids(QUEUED) if job_id not in self.running]
-                    if not queued:
+                    claimed = self.store.claim_job()
+                    if claimed is None:
                         break
-                    self._launch(queued[0])
+                    self._launch(*claimed)
             except Exception as exc:  # noqa: BLE001 - e.g. a locked database; look again shortly
                 event(log, "jobs_failed", logging.ERROR, error=f"{type(exc).__name__}: {exc}")
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
             self._wake.clear()
 
-    def _launch(self, job_id: str) -> None:
-        attempt = self.store.start_job(job_id)
+    def _launch(self, job_id: str, attempt: int) -> None:
         context = multiprocessing.get_context("spawn")
         process = context.Process(target=work, args=(self.store.path, job_id, attempt, os.getpid()),
                                   name=f"simulation-{job_id}")
@@ -170,6 +185,17 @@ class JobPool:
             process.start()
         self.running[job_id] = Running(process, attempt, time.monotonic())
         event(log, "job_started", job=job_id, attempt=attempt, pid=process.pid)
+
+    def _beat(self) -> None:
+        """Stamp the heartbeat of every job this process runs; stop the worker of one taken from it."""
+        for job_id, run in list(self.running.items()):
+            if self.store.beat(job_id, run.attempt) or self.store.job(job_id)["status"] in (DONE, FAILED):
+                continue  # a finished job's worker is reaped with its exit code
+            run.process.kill()
+            run.process.join(5)
+            run.process.close()
+            del self.running[job_id]
+            event(log, "job_lost", logging.WARNING, job=job_id, attempt=run.attempt)
 
     def _reap(self) -> None:
         for job_id, run in list(self.running.items()):
@@ -193,7 +219,8 @@ class JobPool:
             del self.running[job_id]
 
     async def close(self) -> None:
-        """Stop dispatching and stop the workers; their jobs stay running in the store, to resume at the next start."""
+        """Stop dispatching and stop the workers; their jobs stay running in the store until their heartbeats are
+        STALE_SECONDS old, then any process queues them again."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

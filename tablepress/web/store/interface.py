@@ -159,12 +159,29 @@ class Store(Protocol):
         """How many jobs are in any of `statuses` (only `client`'s, if given)."""
         ...
 
-    def start_job(self, job_id: str) -> int:
-        """Mark a queued job running; returns its new attempt number (fencing the worker's writes)."""
+    def start_job(self, job_id: str) -> int | None:
+        """Claim a queued job for this process: mark it running with a fresh heartbeat; its new attempt number
+        (fencing the worker's writes), or None if it is not queued (another process claimed it first)."""
         ...
 
-    def requeue(self, job_id: str) -> None:
-        """Put a job that was running back in the queue (its games start again from the first)."""
+    def claim_job(self) -> tuple[str, int] | None:
+        """Claim the oldest queued job as `start_job` does: (id, attempt), or None when none is queued. Processes
+        asking at once get different jobs. A queued job whose row does not read is failed, saying so, and logged."""
+        ...
+
+    def beat(self, job_id: str, attempt: int) -> bool:
+        """Stamp a running job's heartbeat with the database's clock; whether the job is still running this
+        attempt (False: it finished, failed, or was given to another process after its heartbeat stopped)."""
+        ...
+
+    def stalled_jobs(self, seconds: float) -> list[dict[str, Any]]:
+        """The running jobs whose heartbeat stopped over `seconds` ago by the database's clock (or never came),
+        oldest first: {"id", "attempt", "done", "games"}."""
+        ...
+
+    def requeue(self, job_id: str, attempt: int | None = None, stalled: float | None = None) -> bool:
+        """Put a running job back in the queue (its games start again from the first); whether it was. Only
+        while it runs `attempt` (when given) and its heartbeat has stopped over `stalled` seconds (when given)."""
         ...
 
     def progress(self, job_id: str, attempt: int, done: int) -> None:

@@ -30,6 +30,8 @@ class Dialect:
     tables: str  # SELECT the names of the tables
     columns: str  # SELECT the names of the columns of table `?`
     lock: str | None = None  # run first in the migrations' transaction, so that two starting servers take turns
+    now: str = "((julianday('now') - 2440587.5) * 86400.0)"  # the database's clock, in seconds since 1970
+    skip_locked: str = ""  # ends a SELECT that picks a row to claim: skip rows another transaction holds
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,10 @@ MIGRATIONS: tuple[Migration, ...] = (
             holder TEXT NOT NULL,
             expires {real} NOT NULL
         )""",
+    )),
+    Migration(5, "a heartbeat per running simulation job, so that only a job whose process stopped runs again", (
+        "ALTER TABLE sim_jobs ADD COLUMN heartbeat {real}",
+        "UPDATE sim_jobs SET heartbeat = started WHERE status = 'running'",
     )),
 )
 

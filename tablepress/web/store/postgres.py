@@ -30,6 +30,7 @@ DIALECT = Dialect(
     columns="SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()"
             " AND table_name = ?",
     lock=f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})",
+    now="CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)", skip_locked=" FOR UPDATE SKIP LOCKED",
 )
 #: Seconds to wait for the database to accept a connection.
 CONNECT_SECONDS = 10

@@ -325,20 +325,68 @@ class SqlStore:
             return tx.execute(f"SELECT COUNT(*) FROM sim_jobs WHERE status IN ({marks}){mine}",
                               (*statuses, *args)).fetchone()[0]
 
-    def start_job(self, job_id: str) -> int:
-        """Mark a queued job running; returns its new attempt number (fencing the worker's writes)."""
+    def start_job(self, job_id: str) -> int | None:
+        """Claim a queued job for this process: mark it running with a fresh heartbeat; its new attempt number
+        (fencing the worker's writes), or None if it is not queued (another process claimed it first)."""
         with self._transaction(write=True) as tx:
-            tx.execute("UPDATE sim_jobs SET status = ?, done = 0, attempt = attempt + 1, started = ? WHERE id = ?",
-                       (RUNNING, time.time(), job_id))
-            row = tx.execute("SELECT attempt FROM sim_jobs WHERE id = ?", (job_id,)).fetchone()
-        if row is None:
-            raise KeyError(job_id)
-        return row[0]
+            return self._claim(tx, job_id)
 
-    def requeue(self, job_id: str) -> None:
-        """Put a job that was running back in the queue (its games start again from the first)."""
+    def claim_job(self) -> tuple[str, int] | None:
+        """Claim the oldest queued job as `start_job` does: (id, attempt), or None when none is queued. Processes
+        asking at once get different jobs (PostgreSQL skips a row another's transaction is claiming; SQLite's
+        writers take turns). A queued job whose row does not read is failed, saying so, and logged."""
         with self._transaction(write=True) as tx:
-            tx.execute("UPDATE sim_jobs SET status = ?, done = 0 WHERE id = ?", (QUEUED, job_id))
+            while True:
+                row = tx.execute(f"SELECT {JOB_COLUMNS} FROM sim_jobs WHERE status = ? ORDER BY created, id"
+                                 f" LIMIT 1{self.dialect.skip_locked}", (QUEUED,)).fetchone()
+                if row is None:
+                    return None
+                try:
+                    read_job(*row)
+                except UNREADABLE as exc:
+                    skipped("job", row[0], exc)
+                    tx.execute("UPDATE sim_jobs SET status = ?, error = ?, finished = ? WHERE id = ?",
+                               (FAILED, "its stored request does not read", time.time(), row[0]))
+                    continue
+                attempt = self._claim(tx, row[0])
+                return None if attempt is None else (row[0], attempt)
+
+    def _claim(self, tx: Tx, job_id: str) -> int | None:
+        claimed = tx.execute(f"UPDATE sim_jobs SET status = ?, done = 0, attempt = attempt + 1, started = ?,"
+                             f" heartbeat = {self.dialect.now} WHERE id = ? AND status = ?",
+                             (RUNNING, time.time(), job_id, QUEUED)).rowcount
+        if claimed != 1:
+            return None
+        return int(tx.execute("SELECT attempt FROM sim_jobs WHERE id = ?", (job_id,)).fetchone()[0])
+
+    def beat(self, job_id: str, attempt: int) -> bool:
+        """Stamp a running job's heartbeat with the database's clock; whether the job is still running this
+        attempt (False: it finished, failed, or was given to another process after its heartbeat stopped)."""
+        with self._transaction(write=True) as tx:
+            return tx.execute(f"UPDATE sim_jobs SET heartbeat = {self.dialect.now}"
+                              " WHERE id = ? AND attempt = ? AND status = ?", (job_id, attempt, RUNNING)).rowcount == 1
+
+    def stalled_jobs(self, seconds: float) -> list[dict[str, Any]]:
+        """The running jobs whose heartbeat stopped over `seconds` ago by the database's clock (or never came),
+        oldest first: {"id", "attempt", "done", "games"}."""
+        with self._transaction() as tx:
+            rows = tx.execute(f"SELECT id, attempt, done, games FROM sim_jobs WHERE status = ? AND (heartbeat IS NULL"
+                              f" OR heartbeat < {self.dialect.now} - ?) ORDER BY created, id",
+                              (RUNNING, seconds)).fetchall()
+        return [{"id": r[0], "attempt": int(r[1]), "done": r[2], "games": r[3]} for r in rows]
+
+    def requeue(self, job_id: str, attempt: int | None = None, stalled: float | None = None) -> bool:
+        """Put a running job back in the queue (its games start again from the first); whether it was. Only
+        while it runs `attempt` (when given) and its heartbeat has stopped over `stalled` seconds (when given)."""
+        fence, args = "", []
+        if attempt is not None:
+            fence, args = " AND attempt = ?", [attempt]
+        if stalled is not None:
+            fence += f" AND (heartbeat IS NULL OR heartbeat < {self.dialect.now} - ?)"
+            args.append(stalled)
+        with self._transaction(write=True) as tx:
+            return tx.execute(f"UPDATE sim_jobs SET status = ?, done = 0 WHERE id = ? AND status = ?{fence}",
+                              (QUEUED, job_id, RUNNING, *args)).rowcount == 1
 
     def progress(self, job_id: str, attempt: int, done: int) -> None:
         """A worker's count of games played so far."""
