@@ -79,6 +79,19 @@ def test_after_a_move_the_new_view_is_served_and_worked_out_once(client, calls):
     assert spectator["revision"] == after[0]["revision"] and spectator["private"] == {}
 
 
+def test_a_watcher_is_pushed_the_text_the_move_was_answered_with_encoded_once(client, calls):
+    gid, tokens = new_game(client)
+    header = mover(client, gid, tokens)
+    token = header["Authorization"].split()[1]
+    with client.websocket_connect(f"/ws/games/{gid}?token={token}") as socket:
+        first = socket.receive_text()
+        calls.clear()
+        moved = client.post(f"/api/games/{gid}/actions", headers=header,
+                            json={"action": json.loads(first)["legal_actions"][0]})
+        assert socket.receive_text() == moved.text
+    assert calls["encode"] == 1
+
+
 def test_the_body_is_what_fastapi_would_have_sent(client):
     gid, tokens = new_game(client)
     header = mover(client, gid, tokens)

@@ -350,7 +350,8 @@ def load_table(results: Sequence[Result], title: str = "Concurrent human-paced g
 def load_command(specs: Sequence[str] | None, seconds: float, think: float, warmup: float, out: Path | None,
                  durable: bool, command: str) -> Iterator[Any]:
     """`tablepress bench --web`: the machine, each run's table row as it is measured, the whole table, the
-    machine again; the results written to `out` (.md or .json) at the end. Bad input raises TablepressError."""
+    machine again; the results so far written to `out` (.md or .json) after each run. Bad input raises
+    TablepressError."""
     from . import machine_table
 
     runs = parse_runs(specs or DEFAULT_RUNS)
@@ -362,8 +363,8 @@ def load_command(specs: Sequence[str] | None, seconds: float, think: float, warm
     results: list[Result] = []
     for result in bench_load(runs, seconds, think, warmup, durable=durable):
         results.append(result)
+        if out is not None:
+            write(results, out, command)  # after every run, so a run cut short keeps what it measured
         yield load_table([result], title=result.run.label)
     yield load_table(results)
     yield machine_table(" (after)")
-    if out is not None:
-        write(results, out, command)

@@ -311,7 +311,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
         room.watchers.add(watcher)
         sockets.add(watcher)
         try:
-            await websocket.send_json(room.view_for(seat))
+            await websocket.send_text(room.view_text(seat))
             await pump(websocket, watcher)
         except (WebSocketDisconnect, RuntimeError):
             pass
@@ -374,7 +374,10 @@ async def pump(websocket: WebSocket, watcher: Watcher) -> None:
                 await websocket.close(code=4403, reason="this seat's token no longer works")
                 group.cancel_scope.cancel()
                 return
-            await websocket.send_json(view)
+            if isinstance(view, str):
+                await websocket.send_text(view)  # a view, encoded once for every watcher of its seat
+            else:
+                await websocket.send_json(view)
 
     async with anyio.create_task_group() as group:
         group.start_soon(send)

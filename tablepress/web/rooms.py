@@ -27,12 +27,13 @@ WATCH_QUEUE = 64
 
 @dataclass(eq=False)
 class Watcher:
-    """One live connection (a WebSocket) of a seat (None: a spectator), fed views through a queue."""
+    """One live connection (a WebSocket) of a seat (None: a spectator), fed views (JSON text) and other messages
+    (dictionaries) through a queue."""
 
     seat: int | None
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=WATCH_QUEUE))
 
-    def push(self, view: dict[str, Any] | None) -> None:
+    def push(self, view: str | dict[str, Any] | None) -> None:
         """Queue a view (None: the connection must end), dropping the oldest one if the watcher has fallen far behind."""
         if self.queue.full():
             try:
@@ -146,6 +147,10 @@ class Room:
         """`view_for(seat)` as JSON bytes, encoded once per revision."""
         return self._views.get(self.revision, seat, lambda: self._build_view(seat)).body
 
+    def view_text(self, seat: int | None) -> str:
+        """`view_for(seat)` as JSON text, encoded once per revision."""
+        return self._views.get(self.revision, seat, lambda: self._build_view(seat)).text
+
     def _build_view(self, seat: int | None) -> dict[str, Any]:
         """Work out `seat`'s view of the game as it is now, hints included."""
         match = self.match
@@ -194,7 +199,7 @@ class Room:
     def notify(self) -> None:
         """Push every watcher its seat's view of the game as it is now."""
         for watcher in list(self.watchers):
-            watcher.push(self.view_for(watcher.seat))
+            watcher.push(self.view_text(watcher.seat))
 
 
 def _now_us() -> int:

@@ -1,8 +1,9 @@
-"""A room's views worked out once per game revision: each seat's view (hints included) and its JSON body.
+"""A room's views worked out once per game revision: each seat's view (hints included) and its JSON.
 
 A view is built when a seat first asks for it at a revision and kept, with its encoded body, until the
 room's revision moves on (any write here, or a refresh from the store after another process wrote). A GET
-of the same seat at the same revision is then a dictionary lookup: no rebuilding, no hints, no encoding.
+of the same seat at the same revision is then a dictionary lookup: no rebuilding, no hints, no encoding; the
+WebSocket push of a view sends the same text as the POST that caused it answered.
 Only the current revision's views are held, at most MAX_VIEWS of them (the seats and the spectator).
 """
 
@@ -19,27 +20,34 @@ from fastapi.encoders import jsonable_encoder
 MAX_VIEWS = 16
 
 
-def encode(view: dict[str, Any]) -> bytes:
-    """A view as the JSON body FastAPI would send (compact, UTF-8, no NaN)."""
+def encode(view: dict[str, Any]) -> str:
+    """A view as the JSON text FastAPI and Starlette would send (compact, not ASCII-escaped, no NaN)."""
     try:
-        text = json.dumps(view, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        return json.dumps(view, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
     except TypeError:  # something only FastAPI's encoder knows how to write
-        text = json.dumps(jsonable_encoder(view), ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-    return text.encode("utf-8")
+        return json.dumps(jsonable_encoder(view), ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
 @dataclass
 class Cached:
-    """One seat's view at one revision, and its body once someone asked for it."""
+    """One seat's view at one revision, and its JSON once someone asked for it (an HTTP body or a WebSocket text)."""
 
     view: dict[str, Any]
+    _text: str | None = field(default=None, repr=False)
     _body: bytes | None = field(default=None, repr=False)
 
     @property
+    def text(self) -> str:
+        """The view as JSON text, encoded on first use."""
+        if self._text is None:
+            self._text = encode(self.view)
+        return self._text
+
+    @property
     def body(self) -> bytes:
-        """The view as JSON bytes, encoded on first use."""
+        """The view as UTF-8 JSON bytes."""
         if self._body is None:
-            self._body = encode(self.view)
+            self._body = self.text.encode("utf-8")
         return self._body
 
 

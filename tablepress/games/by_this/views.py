@@ -8,6 +8,7 @@ the Floor, scores, closes, hand sizes, the lock and every card played.
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from typing import Any
 
 from ...core.rng import shuffle
@@ -20,10 +21,19 @@ class ByThisViews(ByThisRules):
     """Views as JSON-ready data, the zones a seat cannot see, and determinizations."""
 
     def key_view(self, key: int) -> dict[str, Any]:
-        """A Key as JSON: name, word, direction and ends."""
-        card = self.cards.keys[key]
-        return {"name": card.name, "plain": card.plain, "word": card.word, "ascending": card.ascending,
-                "from": card.left, "to": card.right}
+        """A Key as JSON: name, word, direction and ends (one dictionary per Key, shared: do not change it)."""
+        return self._key_views[key]
+
+    @cached_property
+    def _key_views(self) -> tuple[dict[str, Any], ...]:
+        """Every Key's view, made once (views are built many times a move: hints view every legal action)."""
+        return tuple({"name": card.name, "plain": card.plain, "word": card.word, "ascending": card.ascending,
+                      "from": card.left, "to": card.right} for card in self.cards.keys)
+
+    @cached_property
+    def _numbers_views(self) -> tuple[dict[str, int], ...]:
+        """Every thing's four numbers by word, made once (shared: do not change them)."""
+        return tuple(self.cards.all_numbers(card) for card in range(self.thing_count))
 
     def card_view(self, state: ByThisState, card: int, ends: bool = True) -> dict[str, Any]:
         """A card as JSON: a thing with its number under the Key, all four numbers and (optionally) legal ends."""
@@ -33,7 +43,7 @@ class ByThisViews(ByThisRules):
                     "text": self.cards.special_text[name]}
         view: dict[str, Any] = {"card": self.names[card], "special": False,
                                 "number": self.key_numbers[state.key][card],
-                                "numbers": self.cards.all_numbers(card)}
+                                "numbers": self._numbers_views[card]}
         if ends:
             view["ends"] = [end or "any" for end in self.ends(state, card)]
         return view
