@@ -26,7 +26,8 @@ run: $(VENV)/.installed-serve
 	$(BIN)/tablepress serve --host $(HOST) --port $(PORT) $(if $(PUBLIC_URL),--public-url $(PUBLIC_URL))
 
 test: $(VENV)/.installed-test
-	sh scripts/ensure-debian-packages chromium:/usr/bin/chromium poppler-utils:pdftoppm
+	sh scripts/ensure-debian-packages chromium:/usr/bin/chromium poppler-utils:pdftoppm nginx-light:nginx openssl:openssl
+	sh scripts/ensure-axe-core
 	$(BIN)/python -m pytest
 
 # The whole benchmark: engine, agent and simulator speed per CPU second with the machine (cores, load

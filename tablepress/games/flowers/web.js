@@ -17,7 +17,7 @@
     .flowers-grid .cell.group-over img, .flowers-grid .cell.group-over .card-svg { opacity: .55; box-shadow: 0 0 0 3px #b3362c; border-radius: 6px; }
     .flowers-grid .cell.region-scores { background: #2f7d5b22; border-radius: 8px; }
     .flowers-grid .mark { position: absolute; left: 2px; bottom: 2px; font: 600 .68rem/1.2 system-ui, sans-serif; color: #fff; padding: 1px 4px; border-radius: 6px; }
-    .flowers-grid .mark.need { background: #a8741a; } .flowers-grid .mark.over { background: #b3362c; }
+    .flowers-grid .mark.need { background: #8a5d10; } .flowers-grid .mark.over { background: #b3362c; }
     .flowers-grid .mark.butterfly { left: auto; right: 2px; top: 2px; bottom: auto; background: #2f7d5b; }
     .flowers-why { display: flex; flex-wrap: wrap; gap: 6px 12px; font-size: .85rem; margin: 4px 0; align-items: center; }
     .flowers-why .bad { color: #b3362c; font-weight: 600; }
@@ -124,7 +124,8 @@
     const score = view.public.scores ? view.public.scores[seat] : "";
     return ui.h("div", {class: `zone${seat === ui.seat ? " mine" : ""}${moving ? " moving" : ""}`, dataset: {area: seat}},
       ui.h("div", {class: "zone-title"}, `${ui.names[seat]} — ${score} points`), why(ui, marks),
-      ui.h("div", {style: "overflow-x:auto;padding:8px 8px 2px 0"}, table));
+      ui.h("div", {class: "area-scroll", role: "region", tabindex: 0, "aria-label": `${ui.names[seat]}'s area`,
+                   style: "overflow-x:auto;padding:8px 8px 2px 0"}, table));
   }
 
   /** Why the area scores what it does: each colour region, the butterflies and the discards (the engine's marks). */

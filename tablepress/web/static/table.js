@@ -85,7 +85,7 @@
 
   /** A seat's token no longer works (a wrong link, or the seat went to an AI): forget it and watch instead. */
   function dropSeat(seat) {
-    if (!(seat in st.tokens)) return;
+    if (!(seat in st.tokens) || st.leaving === seat) return;
     TP.forgetToken(gameId, seat);
     sessionStorage.setItem(`tp-broken-${gameId}`, String(seat));
     location.replace(location.pathname);
@@ -132,6 +132,8 @@
     const seat = sessionStorage.getItem(`tp-broken-${gameId}`);
     if (seat === null) return;
     sessionStorage.removeItem(`tp-broken-${gameId}`);
+    const lent = JSON.parse(localStorage.getItem(`tp-lent-${gameId}`) || "null");
+    if (lent && String(lent.seat) === seat) return;  // handed to an AI on purpose: "Take my seat back" says so
     $("broken").textContent = `The link for seat ${Number(seat) + 1} does not work: it is mistyped, or that seat was handed to an AI. ` +
       "You are watching the game; ask whoever created it for a fresh link.";
     $("broken").hidden = false;
@@ -165,7 +167,10 @@
     }
     if (view.status === "over" && !turn.ended) {
       turn.ended = true;
-      setTimeout(() => $("final").scrollIntoView({block: "start", behavior: "smooth"}), 50);
+      setTimeout(() => {
+        $("final").style.scrollMarginTop = `${$("status").offsetHeight + 8}px`;  // not under the pinned bar
+        $("final").scrollIntoView({block: "start", behavior: "smooth"});
+      }, 50);
     }
   }
 
@@ -232,7 +237,8 @@
     $("title").textContent = `${view.title} · ${view.id}` + (view.seat !== null && view.seat !== undefined ? ` · ${view.names[view.seat]}` : " · watching");
     const mine = !replaying && view.status === "playing" && view.seat !== null && view.to_move.includes(view.seat);
     document.title = `${mine ? "● Your turn — " : ""}${view.title} — tablepress`;
-    status(replaying ? `Replay — step ${view.step} of ${view.steps}` : describe(view), mine ? "your-turn" : (view.status === "over" ? "over" : ""));
+    const news = replaying ? "" : othersMove(view);
+    status(replaying ? `Replay — step ${view.step} of ${view.steps}` : news + describe(view), mine ? "your-turn" : (view.status === "over" ? "over" : ""));
     if (!replaying) yourTurn(view, mine);
     const legal = replaying ? [] : view.legal_actions || [];
     const ui = {
@@ -255,6 +261,7 @@
       },
     };
     const board = $("board");
+    const focus = focusOnTable();
     board.replaceChildren();
     board.classList.toggle("interactive", ui.interactive);
     try {
@@ -269,6 +276,38 @@
     drawScores(view);
     drawLog(view);
     drawFinal(view, replaying);
+    keepFocus(focus);
+  }
+
+  /** Where the keyboard focus is, if on the table (the board or the moves), before they are drawn again. */
+  function focusOnTable() {
+    const node = document.activeElement;
+    if (!node || !($("board").contains(node) || $("moves").contains(node))) return null;
+    return {node, action: node.dataset ? node.dataset.action : undefined};
+  }
+
+  /** After a redraw the focus stays on the table: on the same move if it is still there, else on the first
+      legal move, else on the board itself (never back at the top of the page). */
+  function keepFocus(focus) {
+    if (!focus || document.body.contains(focus.node) && !focus.node.closest("[hidden]")) return;
+    const same = focus.action && [...document.querySelectorAll("#board [data-action], #moves [data-action]")]
+      .find((node) => node.dataset.action === focus.action && !node.closest("[hidden]"));
+    const next = same || document.querySelector("#board [data-action]") || $("board");
+    next.focus({preventScroll: true});
+  }
+
+  /** The last move when another seat made it since this page last drew: "Bo picked column 1. " (else ""). */
+  function othersMove(view) {
+    if (st.news && st.news.version === view.version) return st.news.text;
+    const entries = view.log || [];
+    const last = entries[entries.length - 1];
+    let text = "";
+    if (st.lastVersion >= 0 && last && last.seat !== view.seat) {
+      text = logLines(last, view.names).map((line) => line.text).join(" — ");
+      text = /[.!?]$/.test(text) ? `${text} ` : `${text}. `;
+    }
+    st.news = {version: view.version, text};
+    return text;
   }
 
   function genericBoard(view) {
@@ -324,10 +363,6 @@
       }
     });
     list.scrollTop = list.scrollHeight;
-    if (!st.replay && view.version !== st.lastVersion && st.lastVersion >= 0 && entries.length) {
-      const last = entries[entries.length - 1];
-      if (last.seat !== view.seat) toast(logLines(last, view.names).map((line) => line.text).join(" — "));
-    }
     if (!st.replay) st.lastVersion = view.version;
   }
 
@@ -521,8 +556,9 @@
     $("bot-takeover").addEventListener("click", async () => {
       const seat = st.shown;
       if (seat === null || !confirm("Hand your seat to an AI player for the rest of the game?")) return;
+      st.leaving = seat;  // the seat's connection closes with "token no longer works": no broken link
       const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/bot`, {agent: "greedy"}, st.tokens[seat]);
-      if (!reply.ok) { toast(reply.data.detail || "could not hand the seat over"); return; }
+      if (!reply.ok) { st.leaving = undefined; toast(reply.data.detail || "could not hand the seat over"); return; }
       localStorage.setItem(`tp-lent-${gameId}`, JSON.stringify({seat, token: st.tokens[seat]}));
       TP.forgetToken(gameId, seat);
       location.reload();
