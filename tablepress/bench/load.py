@@ -136,6 +136,16 @@ def postmaster_pid(data: Path) -> int | None:
         return None
 
 
+def worker_processes(pid: int) -> list[int]:
+    """The worker processes uvicorn started under `pid` (not its multiprocessing resource tracker)."""
+    found = []
+    for child in children(pid):
+        with contextlib.suppress(OSError):
+            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                found.append(child)
+    return found
+
+
 @contextlib.contextmanager
 def server(store_url: str, workers: int) -> Iterator[tuple[subprocess.Popen, int]]:
     """`tablepress serve` on a free port of 127.0.0.1 over `store_url` with `workers` processes, AI pause off,
@@ -151,7 +161,7 @@ def server(store_url: str, workers: int) -> Iterator[tuple[subprocess.Popen, int
         while True:
             with contextlib.suppress(httpx.TransportError):
                 if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5).status_code == 200 \
-                        and (workers == 1 or len(children(proc.pid)) >= workers):
+                        and (workers == 1 or len(worker_processes(proc.pid)) >= workers):
                     break
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
@@ -159,7 +169,7 @@ def server(store_url: str, workers: int) -> Iterator[tuple[subprocess.Popen, int
                 log.seek(0)
                 raise TablepressError(f"the server did not start: {log.read()[-500:]}")
             time.sleep(0.1)
-        time.sleep(0.5 if workers > 1 else 0)  # the other workers finish starting
+        time.sleep(1.0 if workers > 1 else 0)  # every worker has its app built and listens
         yield proc, port
     finally:
         proc.terminate()
