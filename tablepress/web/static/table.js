@@ -237,7 +237,7 @@
     $("title").textContent = `${view.title} · ${view.id}` + (view.seat !== null && view.seat !== undefined ? ` · ${view.names[view.seat]}` : " · watching");
     const mine = !replaying && view.status === "playing" && view.seat !== null && view.to_move.includes(view.seat);
     document.title = `${mine ? "● Your turn — " : ""}${view.title} — tablepress`;
-    const news = replaying ? "" : othersMove(view);
+    const news = replaying || view.status === "over" ? "" : othersMove(view);
     status(replaying ? `Replay — step ${view.step} of ${view.steps}` : news + describe(view), mine ? "your-turn" : (view.status === "over" ? "over" : ""));
     if (!replaying) yourTurn(view, mine);
     const legal = replaying ? [] : view.legal_actions || [];
