@@ -115,6 +115,24 @@ MIGRATIONS: tuple[Migration, ...] = (
         "ALTER TABLE sim_jobs ADD COLUMN heartbeat {real}",
         "UPDATE sim_jobs SET heartbeat = started WHERE status = 'running'",
     )),
+    Migration(6, "players, their one-time links and games, lobby tables and their seats, chat per game", (
+        "CREATE TABLE IF NOT EXISTS players (id TEXT PRIMARY KEY, name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,"
+        " created {real} NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS player_links (code_hash TEXT PRIMARY KEY, player_id TEXT NOT NULL,"
+        " sealed TEXT NOT NULL, expires {real} NOT NULL)",
+        """CREATE TABLE IF NOT EXISTS lobby_tables (
+            id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL, options TEXT NOT NULL,
+            ai TEXT NOT NULL, private INTEGER NOT NULL, rated INTEGER NOT NULL, clock INTEGER,
+            creator TEXT NOT NULL, created {real} NOT NULL, touched {real} NOT NULL, game_id TEXT
+        )""",
+        "CREATE TABLE IF NOT EXISTS lobby_seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL, player_id TEXT NOT NULL,"
+        " PRIMARY KEY (table_id, seat), UNIQUE (table_id, player_id))",
+        "CREATE TABLE IF NOT EXISTS player_games (player_id TEXT NOT NULL, game_id TEXT NOT NULL, seat INTEGER NOT NULL,"
+        " joined {real} NOT NULL, PRIMARY KEY (player_id, game_id))",
+        "CREATE INDEX IF NOT EXISTS player_games_by_game ON player_games (game_id)",
+        "CREATE TABLE IF NOT EXISTS chat (game_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,"
+        " name TEXT NOT NULL, text TEXT NOT NULL, emote TEXT, at {real} NOT NULL, PRIMARY KEY (game_id, n))",
+    )),
 )
 
 #: The schema version this code writes.

@@ -14,6 +14,7 @@ from ..logs import event
 from . import migrations
 from .interface import Readiness, Stale
 from .migrations import Dialect
+from .social import SocialSql
 from .rows import DONE, FAILED, QUEUED, RUNNING, UNREADABLE, GameRow, dumps, read_job, read_row, read_variant
 
 log = logging.getLogger("tablepress.web")
@@ -51,7 +52,7 @@ def one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
-class SqlStore:
+class SqlStore(SocialSql):
     """Every method of `interface.Store`, over the transactions a backend gives."""
 
     dialect: Dialect
@@ -110,6 +111,7 @@ class SqlStore:
                 (open_before, over_before)).fetchall()]
             for gid in ids:
                 tx.execute("DELETE FROM actions WHERE game_id = ?", (gid,))
+                self._forget_social(tx, gid)
                 tx.execute("DELETE FROM games WHERE id = ?", (gid,))
                 self._changed(tx, gid, None)
         return ids
