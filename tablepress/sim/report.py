@@ -598,5 +598,5 @@ def report_html(runs: Sequence[Run], differences: dict[str, Any] | None = None,
         body.append(plot_families(runs))
     if set(names) - {member for members in families.values() for member in members}:
         body.append(plot_figures(runs))
-    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport content="width=device-width, initial-scale=1"><title>{html.escape(title)}</title>"
+    return (f"<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport content='width=device-width, initial-scale=1'><title>{html.escape(title)}</title>"
             f"<style>{CSS}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
