@@ -39,6 +39,16 @@ STATUSES: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/simulations"): (*BODY, 429, *STORE),
     ("get", "/api/simulations/{job_id}"): (404,),
     ("get", "/api/simulations/{job_id}/events"): (404, 429),
+    ("post", "/api/players"): (*BODY, 429, *STORE),
+    ("get", "/api/players/me"): (403,),
+    ("post", "/api/players/me/link"): (403, *STORE),
+    ("post", "/api/players/link"): (404, *BODY, *STORE),
+    ("post", "/api/tables"): (403, *BODY, 429, *STORE),
+    ("get", "/api/tables"): (),
+    ("get", "/api/tables/{table_id}"): (403, 404),
+    ("post", "/api/tables/{table_id}/join"): (403, 404, 409, 422, 429, *STORE),
+    ("post", "/api/games/{game_id}/chat"): (403, 404, *BODY, 429, *STORE),
+    ("get", "/api/games/{game_id}/chat"): (404, 422),
 }
 TEXT = {"type": "string"}
 SPECS = {"type": "array", "items": TEXT, "minItems": 1}
@@ -56,6 +66,13 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
         "game": TEXT, "games": {"type": "integer", "minimum": 1}, "players": {"type": "integer", "minimum": 1},
         "seats": SPECS, "seed": {"type": "integer", "minimum": 0}, "options": {"type": "object"},
         "variant": TEXT, "compare": TEXT}},
+    ("post", "/api/players"): {"type": "object", "required": ["name"], "properties": {"name": TEXT}},
+    ("post", "/api/players/link"): {"type": "object", "required": ["code"], "properties": {"code": TEXT}},
+    ("post", "/api/tables"): {"type": "object", "required": ["game"], "properties": {
+        "game": TEXT, "players": {"type": "integer", "minimum": 1}, "options": {"type": "object"},
+        "ai": {"type": "object", "additionalProperties": TEXT}, "private": {"type": "boolean"},
+        "rated": {"type": "boolean"}, "clock": {"type": "integer", "minimum": 10}}},
+    ("post", "/api/games/{game_id}/chat"): {"type": "object", "properties": {"text": TEXT, "emote": TEXT}},
 }
 #: Successes besides the route's own (a dry run answers 200 where a save answers 201).
 MORE_SUCCESS = {("post", "/api/variants"): {"200": {"description": "The variant checks (dry run)", "content": {

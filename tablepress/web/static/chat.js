@@ -1,0 +1,89 @@
+/* The table's chat panel: messages oldest first, live over the game's WebSocket (as a spectator connection:
+   `{"chat": MESSAGE}` pushes), text always shown as text; seated players write (their seat's token or the
+   player's) and send quick emotes; anyone may mute a seat, kept in this browser (localStorage). */
+"use strict";
+(() => {
+  const {h, api} = TP;
+  const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+  const MUTED = `tp:muted:${gameId}`;
+  const EMOTES = {hello: "👋", gg: "🤝 gg", nice: "👏", think: "🤔", oops: "😅", thanks: "🙏"};
+  let last = 0;
+  const seen = new Set();
+  let names = [];
+
+  const muted = () => { try { return new Set(JSON.parse(localStorage.getItem(MUTED) || "[]")); } catch (err) { return new Set(); } };
+
+  /** The token this browser writes with: a seat's token for this game, else the player's. */
+  function token() {
+    const seats = TP.tokens(gameId);
+    const first = Object.keys(seats)[0];
+    if (first !== undefined) return seats[first];
+    const player = TP.player && TP.player.get();
+    return player ? player.token : null;
+  }
+
+  function panel() {
+    document.head.append(h("link", {rel: "stylesheet", href: "/static/social.css"}));
+    const input = h("input", {type: "text", id: "chat-text", maxlength: 300, placeholder: "Say something", "aria-label": "chat message"});
+    const error = h("p", {class: "error small", id: "chat-error", role: "alert"});
+    const form = h("form", {id: "chat-form", onsubmit: (event) => { event.preventDefault(); send({text: input.value}, input); }},
+      input, h("button", {type: "submit"}, "Send"));
+    const emotes = h("div", {class: "emotes"}, Object.entries(EMOTES).map(([name, face]) =>
+      h("button", {type: "button", class: "small", title: name, dataset: {emote: name}, onclick: () => send({emote: name})}, face)));
+    const writing = token() ? [form, emotes] : [h("p", {class: "muted small"}, "Spectators read the chat; players at the table write.")];
+    const box = h("section", {class: "panel", id: "chat-panel"}, h("h3", {}, "Chat"),
+      h("ol", {id: "chat-log", class: "chat-log", "aria-live": "polite", tabindex: 0, "aria-label": "chat messages"}), ...writing, error);
+    const side = document.querySelector(".side");
+    side.insertBefore(box, side.children[1] || null);
+  }
+
+  async function send(body, input) {
+    const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/chat`, body, token());
+    document.getElementById("chat-error").textContent = reply.ok ? "" : (reply.data.detail || `error ${reply.status}`);
+    if (!reply.ok) return;
+    if (input) input.value = "";
+    show(reply.data);
+  }
+
+  function show(message) {
+    if (seen.has(message.n)) return;
+    seen.add(message.n);
+    last = Math.max(last, message.n);
+    const log = document.getElementById("chat-log");
+    const hidden = muted().has(message.seat);
+    const who = names[message.seat] || message.name;
+    log.append(h("li", {dataset: {seat: message.seat, n: message.n}, hidden},
+      h("span", {class: "who"}, who + ":"), h("span", {class: "text"}, message.text),
+      h("button", {type: "button", class: "mute", title: `mute ${who}`, onclick: () => mute(message.seat)}, "mute")));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function mute(seat) {
+    const set = muted();
+    set.add(seat);
+    localStorage.setItem(MUTED, JSON.stringify([...set]));
+    for (const item of document.querySelectorAll(`#chat-log li[data-seat="${seat}"]`)) item.hidden = true;
+  }
+
+  async function catchUp() {
+    const reply = await api("GET", `/api/games/${encodeURIComponent(gameId)}/chat?after=${last}`);
+    if (reply.ok) reply.data.forEach(show);
+  }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gameId)}`);
+    socket.onopen = () => { document.getElementById("chat-panel").dataset.live = "1"; catchUp(); };
+    socket.onmessage = (event) => {
+      const data = JSON.parse(event.data);
+      if (data.chat) show(data.chat);
+      else if (data.names) names = data.names;
+    };
+    socket.onclose = (event) => {
+      delete document.getElementById("chat-panel").dataset.live;
+      if (event.code !== 4404) setTimeout(connect, 2000);
+    };
+  }
+
+  if (document.querySelector(".side")) { panel(); connect(); }
+})();
