@@ -1,4 +1,4 @@
-"""`tablepress score by-this`, unattended play with a record, and replay (contract.md)."""
+"""`tablepress score by-this`, unattended play with a record, and replay (docs/reference.md)."""
 
 from __future__ import annotations
 

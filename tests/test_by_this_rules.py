@@ -1,4 +1,4 @@
-"""By This rules (rules/by-this.md): the sample turn, every special, Floor and pass, closes, the end, setup."""
+"""By This rules (tablepress/games/by_this/rules.md): the sample turn, every special, Floor and pass, closes, the end, setup."""
 
 from __future__ import annotations
 

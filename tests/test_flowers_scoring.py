@@ -1,4 +1,4 @@
-"""Flowers scoring: every worked example of rules/flowers.md, and properties of scoring."""
+"""Flowers scoring: every worked example of tablepress/games/flowers/rules.md, and properties of scoring."""
 
 from __future__ import annotations
 

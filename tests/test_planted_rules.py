@@ -1,4 +1,4 @@
-"""Planted rules (rules/planted.md): tools, Nursery calls, the 6-plant limit, feeding, propagation,
+"""Planted rules (tablepress/games/planted/rules.md): tools, Nursery calls, the 6-plant limit, feeding, propagation,
 decorations, passing, hidden simultaneous choices and perfect recall."""
 
 from __future__ import annotations

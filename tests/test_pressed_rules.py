@@ -1,4 +1,4 @@
-"""Pressed rules (rules/pressed.md): every worked example, each effect, the flow of a round, the solver."""
+"""Pressed rules (tablepress/games/pressed/rules.md): every worked example, each effect, the flow of a round, the solver."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The HTTP API and WebSocket of contract.md, through FastAPI's TestClient on a fresh SQLite file."""
+"""The HTTP API and WebSocket of docs/reference.md, through FastAPI's TestClient on a fresh SQLite file."""
 
 from __future__ import annotations
 

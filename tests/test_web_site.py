@@ -1,4 +1,4 @@
-"""The Table Press site's routes (contract.md, "The site") through FastAPI's TestClient: the catalogue,
+"""The Table Press site's routes (docs/reference.md, "The site") through FastAPI's TestClient: the catalogue,
 game pages, rules, the shareable intro and its QR code, and print.pdf — the same bytes as
 `tablepress print` with the same choices — with every error."""
 

@@ -291,7 +291,7 @@ class Game(ABC, Generic[State]):
     default_players: int = 2
 
     def score_position(self, text: str, source: str = "position") -> dict[str, Any]:
-        """Score a position typed by hand (contract.md: {"game", "players": [{"name", "total", ...}]})."""
+        """Score a position typed by hand (docs/reference.md, "Position files": {"game", "players": [{"name", "total", ...}]})."""
         raise TablepressError(f"{self.name} has no scoring helper")
 
     def rules_text(self) -> str:

@@ -101,7 +101,7 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
                      variant: Sequence[str] | None, compare: Sequence[str] | None, as_json: bool,
                      report: Path | None, out: Path | None, records: Path | None,
                      console: Console, errors: Console, vary: str | None = None, plot: Path | None = None) -> None:
-    """Run `tablepress simulate` (contract.md); raises TablepressError for bad input.
+    """Run `tablepress simulate` (docs/reference.md, "Commands"); raises TablepressError for bad input.
 
     `players` as a list of counts runs a sweep: one run per count on the same seed, compared. `vary`
     (`FIELD=LO..HI`) runs the game at each value of one card-data field (`sensitivity.py`). Two or more

@@ -104,7 +104,7 @@ def margins(scores: np.ndarray) -> np.ndarray:
 
 def summarise(rows: Sequence[dict[str, Any]], game: str, players: int, seed: int | None = None,
               label: str | None = None) -> dict[str, Any]:
-    """The balance summary of a run (contract.md `simulate --json` fields plus the designer's figures).
+    """The balance summary of a run (the `simulate --json` fields of docs/reference.md plus the designer's figures).
 
     Besides the per-seat and per-agent tables: `positions` (win rate per turn position, 1 = first to act),
     `rotation`, `warnings`, `cards` (per-card figures), `score_over_time`, `distributions`, `bots` (what

@@ -209,7 +209,7 @@ def tune_command(game: str, vary: Sequence[str], target: str, budget: int, seats
                  option: Mapping[str, Any], seed: int | None, verify: int | None, jobs: int | None, backend: str,
                  address: str | None, as_json: bool, out: Path | None, console: Console, errors: Console,
                  keep: Sequence[str] = ()) -> None:
-    """Run `tablepress tune` (contract.md); TablepressError for bad input, before anything is played."""
+    """Run `tablepress tune` (docs/reference.md, "Commands"); TablepressError for bad input, before anything is played."""
     if jobs is not None and jobs < 1:
         raise TablepressError(f"--jobs must be at least 1, not {jobs}")
     if address and backend != "ray":

@@ -1,1 +1,1 @@
-"""The web app: lobby, table and the HTTP/WebSocket API of contract.md, with every game kept in SQLite."""
+"""The web app: lobby, table and the HTTP/WebSocket API of docs/reference.md, with every game kept in SQLite."""

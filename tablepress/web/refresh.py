@@ -1,6 +1,6 @@
 """Bringing a room held in memory to the game as stored, when another process wrote to it.
 
-Any process may act on any game (contract.md, "Running the site on the internet"); what a process holds
+Any process may act on any game (docs/DEVELOPING.md, "Running as many processes"); what a process holds
 of a game is only a cache of the store. `replay` takes stored actions through a room's match as the hub
 took them, keeping the undo points, so that whichever process serves a seat can take its last action back.
 `catch_up` brings a room to a newer stored row: the actions it lacks are replayed when its moves are a

@@ -1,5 +1,5 @@
-"""The settings that tell the server about the world outside it (contract.md, "Running the site on the
-internet"): the site's public address and the proxies whose `X-Forwarded-For` it believes.
+"""The settings that tell the server about the world outside it (docs/reference.md, "Server
+settings"): the site's public address and the proxies whose `X-Forwarded-For` it believes.
 
 Each parser takes the text an operator typed (a flag or a `TABLEPRESS_…` variable) and either returns the
 value in its one normal form or raises TablepressError with one line saying what is wrong.

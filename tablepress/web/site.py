@@ -1,5 +1,5 @@
 """The Table Press site: the catalogue at `/`, each game's page, its rules, its shareable intro, its
-print-and-play PDF and the intro's QR code (contract.md, "The site").
+print-and-play PDF and the intro's QR code (docs/reference.md, "The site").
 
 Pages are HTML built from each game's package (`web/pages/`); an unknown game is a 404 page naming the
 games there are. print.pdf and qr.svg answer errors as the API does (`{"detail": REASON}`: 404 unknown

@@ -1,5 +1,5 @@
 """By This' printed parts besides the cards: the score pad. Scores add up over many closes and closed
-cards leave the game, so the table writes them down (rules/by-this.md, Close and End).
+cards leave the game, so the table writes them down (rules.md, Close and End).
 """
 
 from __future__ import annotations

@@ -97,7 +97,7 @@ class ByThisGame(ByThisFlow, ByThisViews, ByThisExplain, Game[ByThisState]):
 
     # ----- people ------------------------------------------------------------------------------
     def score_position(self, text: str, source: str = "position") -> dict[str, Any]:
-        """Score closing the shelf of a position file (contract.md): {"game", "players": [{"name", "total", ...}]}."""
+        """Score closing the shelf of a position file (docs/reference.md): {"game", "players": [{"name", "total", ...}]}."""
         players = []
         for shelf in parse_position(text, self.cards, source):
             key = self.cards.keys[shelf.key]

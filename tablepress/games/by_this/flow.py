@@ -1,4 +1,4 @@
-"""The flow of a By This turn: who moves, the legal actions, and applying one (rules/by-this.md, A turn).
+"""The flow of a By This turn: who moves, the legal actions, and applying one (rules.md, A turn).
 
 A turn: the player draws to a full hand (automatically, as the turn begins), then takes one main
 action — `place`, `samenumber`, `bythis KEY`, `dump`, `lock`, `floor THING` or `pass` (see notation.py).

@@ -1,4 +1,4 @@
-"""By This text notation: actions, Keys, and the position file of `tablepress score by-this` (contract.md).
+"""By This text notation: actions, Keys, and the position file of `tablepress score by-this` (docs/reference.md).
 
 Actions (stable forms, names as printed on the cards; a Key as typed with `to`):
 

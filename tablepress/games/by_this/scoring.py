@@ -1,4 +1,4 @@
-"""By This scoring and shelf order (rules/by-this.md, Close and By This's slide), over plain numbers.
+"""By This scoring and shelf order (rules.md, Close and By This's slide), over plain numbers.
 
 A shelf is read left to right under the Key in play: on an ascending Key the numbers never fall, on a
 descending Key they never rise; equal numbers sit side by side. Closing scores the shelf's length plus

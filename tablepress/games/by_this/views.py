@@ -1,4 +1,4 @@
-"""Who sees what in By This (rules/by-this.md, Hidden information).
+"""Who sees what in By This (rules.md, Hidden information).
 
 Private: each hand, the deck order, the order of the Keys at the top of the Key deck that nobody has
 seen. Public: the Key in play and the two face-up Keys, the Keys gone under the Key deck, the shelf,

@@ -1,4 +1,4 @@
-"""Flowers' printed parts besides the cards: the scorebook page (rules/flowers.md, Scoring) that also
+"""Flowers' printed parts besides the cards: the scorebook page (rules.md, Scoring) that also
 stands in for the box's stack template (the stack sizes per player count).
 """
 

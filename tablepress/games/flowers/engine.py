@@ -118,7 +118,7 @@ class FlowersGame(Game[FlowersState]):
 
     # ----- people ------------------------------------------------------------------------------
     def score_position(self, text: str, source: str = "position") -> dict[str, Any]:
-        """Score a position file (contract.md): {"game", "players": [{"name", "total", ...}]}."""
+        """Score a position file (docs/reference.md): {"game", "players": [{"name", "total", ...}]}."""
         players = parse_position(text, self.cards, source)
         return {
             "game": self.name,

@@ -1,4 +1,4 @@
-"""Flowers flow (rules/flowers.md, Setup, A turn, End): the deal, draw-then-place turns, the solo timer, the end.
+"""Flowers flow (rules.md, Setup, A turn, End): the deal, draw-then-place turns, the solo timer, the end.
 
 A turn is two actions: `draw N` (stack N, from 1) and `place CODE x,y`. When a face-up card is taken,
 the next card of that stack is turned up at the end of the turn — "the next player turns over a new

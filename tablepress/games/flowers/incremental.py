@@ -9,7 +9,7 @@ butterflies next to every cell whose kept/lost status or colour changed. Everyth
 part from the model. Three paths, fastest first: a card beside the area that changes no other card's
 status (sizes and rooms of the regions it joins are added up), a card covering one of the same value
 (only colours change), and the general one. The rules of each part are those of the heuristics module's doc
-(rules/flowers.md, Scoring); tests/test_flowers_heuristics.py checks every path against a full analysis.
+(rules.md, Scoring); tests/test_flowers_heuristics.py checks every path against a full analysis.
 
 Search asks one model for many cards on each cell, so what does not depend on the card's colour is worked
 out once per cell and value and shared (and what a covered card's leaving does to its number group, once per
@@ -219,7 +219,7 @@ def _wing_with(at: Spot, top: Mapping[Spot, int], lost: set[Spot], tables: Table
 class AreaModel:
     """One area analysed: its groups, regions and butterflies, each with its part of the area's shape.
 
-    `final`: as scored at the end (rules/flowers.md, Scoring), where every group of the wrong size is
+    `final`: as scored at the end (rules.md, Scoring), where every group of the wrong size is
     discarded; `score(shape)` is then the area's exact score.
     """
 

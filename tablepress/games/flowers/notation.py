@@ -1,4 +1,4 @@
-"""Flowers text notation (contract.md): the action verbs, card codes, cells `x,y`, areas as grids, position files."""
+"""Flowers text notation (docs/reference.md): the action verbs, card codes, cells `x,y`, areas as grids, position files."""
 
 from __future__ import annotations
 

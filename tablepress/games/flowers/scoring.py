@@ -1,4 +1,4 @@
-"""Flowers scoring: number groups and discards, colour regions, butterflies (rules/flowers.md, Scoring)."""
+"""Flowers scoring: number groups and discards, colour regions, butterflies (rules.md, Scoring)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Planted game (rules/planted.md), composed of its parts: the state (`state`), setup and the
+"""The Planted game (rules.md), composed of its parts: the state (`state`), setup and the
 moves on (`flow`), legal actions (`legal`), typed forms and explanations (`explain`), who sees what
 (`views`) and scoring (`scoring`).
 """
@@ -143,7 +143,7 @@ class PlantedGame(Game[PlantedState]):
 
     # ----- people ------------------------------------------------------------------------------
     def score_position(self, text: str, source: str = "position") -> dict[str, Any]:
-        """Score end-of-game boards (contract.md): {"game", "players": [{"name", "total", ...}]}."""
+        """Score end-of-game boards (docs/reference.md): {"game", "players": [{"name", "total", ...}]}."""
         result = []
         for name, board in parse_position(text, self.cards, source):
             score = score_board(self.cards, board.plants, board.growth, board.propagation, board.tools,

@@ -1,4 +1,4 @@
-"""Feeding and propagation (rules/planted.md, steps 4 and 5), and the feeding solver.
+"""Feeding and propagation (rules.md, steps 4 and 5), and the feeding solver.
 
 A feeding is the set of plants a player grows this round. Which Green Thumbs stand in for what follows
 from the set: the player pays every cost from their own resources where they can and two Green Thumbs

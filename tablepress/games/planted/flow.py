@@ -1,4 +1,4 @@
-"""How a game of Planted moves on (rules/planted.md): setup, the reveal of the hidden choices, Nursery
+"""How a game of Planted moves on (rules.md): setup, the reveal of the hidden choices, Nursery
 purchases, passing, feeding with propagation, refresh and the end.
 """
 

@@ -1,4 +1,4 @@
-"""Planted position files for `tablepress score planted` (contract.md): end-of-game boards typed by hand.
+"""Planted position files for `tablepress score planted` (docs/reference.md): end-of-game boards typed by hand.
 
 ```
 # Ana

@@ -1,4 +1,4 @@
-"""Planted scoring (rules/planted.md, End and scoring): plants, propagation and each decoration.
+"""Planted scoring (rules.md, End and scoring): plants, propagation and each decoration.
 
 A board here is the scoring-relevant part of a player's area: plants with their growth tokens, the
 propagation tokens and the kinds of tools and decorations owned. Both the engine and the position

@@ -154,5 +154,5 @@ class PressedGame(Game[PressedState]):
         return results.card_counts(state)
 
     def score_position(self, text: str, source: str = "position") -> dict[str, Any]:
-        """Score a position file (contract.md): final collections, or a planting query with a `play` line."""
+        """Score a position file (docs/reference.md): final collections, or a planting query with a `play` line."""
         return score_position(text, self.cards, source)

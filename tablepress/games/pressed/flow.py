@@ -1,4 +1,4 @@
-"""The flow of Pressed (rules/pressed.md): plant and score, the Anemone swap, pick, press, three rounds.
+"""The flow of Pressed (rules.md): plant and score, the Anemone swap, pick, press, three rounds.
 
 Actions (stable text, in `legal_actions` order):
 
@@ -12,7 +12,7 @@ Actions (stable text, in `legal_actions` order):
 - `press ZI SU HY HY` — the cards of your picked column you press, in flower order (all seats choose
   at once; with 4 cards or fewer picked every card is pressed without asking).
 
-Choices this engine makes where rules/pressed.md leaves room:
+Choices this engine makes where rules.md leaves room:
 - A Baby's Breath copying a Tulip may choose any card in its row or column except itself, the copied
   Tulip included (and then counts itself, as a Tulip).
 - With no card in its row or column (never at a real table), a Baby's Breath or Tulip plants for 0.

@@ -1,4 +1,4 @@
-"""Pressed position files (contract.md) for `tablepress score pressed`: final collections and planting queries.
+"""Pressed position files (docs/reference.md) for `tablepress score pressed`: final collections and planting queries.
 
 Final scoring, one line a player (a `# Name` line may name the next one):
 
@@ -44,7 +44,7 @@ def is_planting_query(text: str) -> bool:
 
 
 def score_position(text: str, cards: PressedCards, source: str = "position") -> dict[str, Any]:
-    """Score a position file: final collections or a planting query (contract.md shape)."""
+    """Score a position file: final collections or a planting query (the shape in docs/reference.md)."""
     if is_planting_query(text):
         name, result, row, column = parse_planting(text, cards, source)
         return {"game": "pressed", "players": [{"name": name, **result.as_dict(cards, row, column)}]}
