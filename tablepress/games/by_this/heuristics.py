@@ -4,7 +4,7 @@ seat_value(seat) = points so far + small terms for closes (the tie-break) and sp
 seat's expected share of the shelves still to close; at the end, points and closes plus each winner's
 share of a win bonus. The package's evaluate is the margin of it over the best rival.
 
-Who gets a shelf is a race (rules/by-this.md, Close): at the end of every turn whoever holds a shelf
+Who gets a shelf is a race (rules.md, Close): at the end of every turn whoever holds a shelf
 of the minimum length may close it, so a shelf kept open is offered to the next player, who may extend
 it first. `shelf_race` plays the next turns out in the (determinized) state with every seat placing
 the thing that grows the close the most and closing as soon as it may: each close in the horizon is
@@ -27,9 +27,8 @@ GROWTH_DISCOUNT = 0.8  # a close that still needs the closer's own placement is 
 TURN_DISCOUNT = 0.7  # per turn ahead: hands change, specials re-key or dump the shelf
 WIN_BONUS = 0.5
 #: ismcts preset (agents/presets.py), at every player count: greedy's 4 best actions each rolled out on shared
-#: determinizations, every seat playing as the greedy player, through 3 of the seat's own turns; the best mean chosen. Against
-#: greedy on the ladder: 2p 57.1 % of 600 (seeds 5-10), 3p 40.9 % of 1,000 and 4p 34.7 % of 1,000 (seeds 5-14);
-#: the tree search won 42 % of 60 at 2p and 32-40 % at 3p on earlier games (docs/STRENGTH.md).
+#: determinizations, every seat playing as the greedy player, through 3 of the seat's own turns; the best mean
+#: chosen. How strong it is and what else was tried: docs/strength.md.
 SEARCH = RolloutImprovement(candidates=4, rollout_turns=3)
 
 

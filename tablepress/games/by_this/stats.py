@@ -75,7 +75,7 @@ def same_closer(closers: list[int]) -> float:
 #: How findings read a family of figures (none in By This: its figures are per game).
 FAMILIES: dict[str, dict[str, str]] = {}
 
-#: What the agents decide here and how strong they measured (README, "AI players": `tablepress ladder`).
+#: What the agents decide here and how strong they measured (docs/strength.md: the cells and their commands).
 BOTS = {
     "decisions": "which thing to place (from hand or the Floor) or which special to play, and whether to "
                  "close the shelf or keep it open; greedy weighs closing now against keeping with a shelf race "
@@ -83,8 +83,9 @@ BOTS = {
     "not_decided": "the bots close at the minimum length: under these rules a kept shelf is closed by the next "
                    "player once it is extended, so closing at once is dominant (a greedy that always keeps won "
                    "0 of 200 games); the close-or-keep choice is degenerate — a design point, not a bot's limit",
-    #: `tablepress ladder by-this --seed S`, 100 games a seed: greedy/random/200 (seed 5); ismcts:300/greedy
-    #: over seeds 5-10 (2 players) and 5-14 (3 and 4) (README, "Where the search stands").
+    #: Measured, not computed: `tablepress ladder by-this --players N --rung R --seed S`, greedy/random/200 on seed
+    #: 5; ismcts:300/greedy/100 on seeds 5-10 (2 players) and 5-14 (3 and 4), pooled (docs/strength.md,
+    #: "Where the search stands"). Update with the docs when a cell is measured again.
     "ladder": [("greedy", "random", 2, 200, 0.998), ("greedy", "random", 4, 200, 0.833),
                ("ismcts:300", "greedy", 2, 600, 0.571), ("ismcts:300", "greedy", 3, 1000, 0.409),
                ("ismcts:300", "greedy", 4, 1000, 0.347)],

@@ -1,6 +1,6 @@
 """How good a Flowers area is for its owner, in points-like units, for the greedy and ISMCTS players.
 
-The honest heuristics a good player uses (rules/flowers.md, Scoring):
+The honest heuristics a good player uses (rules.md, Scoring):
 
 - **Number groups.** A complete group is safe. A group that is still short of its value costs nothing
   yet if it can still grow (an empty cell next to it that would not also touch another group of its
@@ -34,24 +34,14 @@ OPEN_BUTTERFLY = 0.3
 
 #: ismcts presets (agents/presets.py) that suit this heuristic, by player count: after the tree, one step per
 #: rival (with the turn then finished: 2 players, the opponent's whole turn) trying 8 placements — longer
-#: rollouts of sampled placements mostly add noise to an area's value (2p, 120 games vs greedy: 1 step
-#: 75 %, 0 steps 65 %; 4p, 40 games: 1 step 6 %, 3 steps 28 %, 5 steps 27 %). Each seat backs up its own
-#: value, not its margin over the best rival: the game is nearly a solitaire, and the rivals' values only
-#: add noise (the same games vs greedy, own against margin: 3p 45 % against 30 % of 120, 4p 31 % against
-#: 29 % of 180; 2p on the ladder, seeds 12-14: 71.8 % against 65 % of 300, at 0.66x the CPU a game, as
-#: the search's ranking then takes the fast one-step values). From 3 players the rivals move by rollout
-#: steps inside the search, not in the tree, so the tree holds the seat's own decisions and reaches its
-#: next turn (the same 100 games vs greedy, seed 5: 3p 51.5 %, 4p 37.5 %, where the rivals in the tree won
-#: about 40 % and 31 %; on the ladder, seeds 5-7: 3p 47.7 %, 4p 38.3 % of 300, where the tree won 34.5 % and
-#: about 31 %), at 4-7x the CPU.
-#: Rivals at random ("random", 2-3x cheaper) were weaker on the ladder: 3p 46 %, 4p 33.5 % of 200. At 3
-#: players the rivals move as the greedy player would ("greedy": a draw valued by the best place for the
-#: card, so the model takes the face-up card a greedy rival would): ladder seeds 6 and 7, 52 % and 53 %,
-#: where policy won 47.5 % and 44 %; at 4 players policy stays (the script's seed 5: greedy 32.5 %, policy 37.5 %).
-#: A won end of the game counts 8 points above a lost one at 2 and 3 players and 4 at 4 (`end_bonus`; the own
-#: value is blind to the rivals until then), the same games on the ladder: 2p seeds 12-14, 79.8 % of 300 with 8,
-#: 77 % with 4, 71.8 % without; 3p seeds 5-14, 55.1 % of 1,000 with 8, 52.8 % with 4 (50.3 % of 600 without on
-#: seeds 5-10); 4p seeds 5-12, 41.1 % of 800 with 4 against 38 %.
+#: rollouts of sampled placements mostly add noise to an area's value. Each seat backs up its own value, not
+#: its margin over the best rival: the game is nearly a solitaire, and the rivals' values only add noise.
+#: From 3 players the rivals move by rollout steps inside the search, not in the tree, so the tree holds the
+#: seat's own decisions and reaches its next turn: at 3 players as the greedy player would ("greedy": a draw
+#: valued by the best place for the card), at 4 by the one-step policy. A won end of the game counts 8 points
+#: above a lost one at 2 and 3 players and 4 at 4 (`end_bonus`; the own value is blind to the rivals until
+#: then). How strong each setting measured, with the commands: docs/strength.md (the settings tried and not
+#: kept: docs/history/strength-log.md).
 _OWN = TreeSearch(rollout_depth=1, rollout_sample=8, backup=Backup.OWN, end_bonus=8.0)
 SEARCH = by_players({
     1: _OWN,

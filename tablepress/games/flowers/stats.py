@@ -42,14 +42,14 @@ def figures(game: Any, match: Match) -> dict[str, float]:
 #: How findings read a family of figures (none in Flowers: its card-level figures are per game).
 FAMILIES: dict[str, dict[str, str]] = {}
 
-#: What the agents decide here and how strong they measured (README, "AI players": `tablepress ladder`).
+#: What the agents decide here and how strong they measured (docs/strength.md: the cells and their commands).
 BOTS = {
     "decisions": "which stack to draw from and where to place the drawn card (cover, extend, or discard by "
                  "covering); greedy looks one turn ahead with the area heuristic, averaging 4 determinizations",
     "not_decided": "nothing is left to a fixed rule: every draw and placement is chosen",
-    #: `tablepress ladder flowers --seed S`: greedy/random/200 (seed 5); ismcts:300/greedy/100 with the end
-    #: bonus (8 points at 2 and 3 players, 4 at 4) on seeds 12-14 (2 players), 5-14 (3) and 5-12 (4) (README,
-    #: "Where the search stands").
+    #: Measured, not computed: `tablepress ladder flowers --players N --rung R --seed S`, greedy/random/200 on
+    #: seed 5; ismcts:300/greedy/100 on seeds 12-14 (2 players), 5-14 (3) and 5-12 (4), pooled (docs/strength.md,
+    #: "Where the search stands"). Update with the docs when a cell is measured again.
     "ladder": [("greedy", "random", 2, 200, 1.0), ("greedy", "random", 4, 200, 1.0),
                ("ismcts:300", "greedy", 2, 300, 0.798), ("ismcts:300", "greedy", 3, 1000, 0.551),
                ("ismcts:300", "greedy", 4, 800, 0.411)],

@@ -48,14 +48,15 @@ FAMILIES = {
     "plants": {"reads": "players end with {value} {name} plants", "noun": "plant tier to own"},
 }
 
-#: What the agents decide here and how strong they measured (README, "AI players": `tablepress ladder`).
+#: What the agents decide here and how strong they measured (docs/strength.md: the cells and their commands).
 BOTS = {
     "decisions": "which card to take from the hand passed on (or a Nursery call), which plant to buy and "
                  "how to feed; greedy looks one choice ahead with the board heuristic",
     "not_decided": "the other seats' simultaneous picks are guessed (a random card, Nursery one time in "
                    "five), never seen; every seat decides from the position before anyone chose",
-    #: `tablepress ladder planted`: greedy/random/200 on seed 5; ismcts:300 against greedy as in the README's
-    #: "Where the search stands" (measured again once simultaneous choices were order-free).
+    #: Measured, not computed: `tablepress ladder planted --players N --rung R --seed 5`, greedy/random/200 and
+    #: ismcts:300/greedy/100 (60 games at 5 players) (docs/strength.md, "Where the search stands"). Update with
+    #: the docs when a cell is measured again.
     "ladder": [("greedy", "random", 2, 200, 0.98), ("greedy", "random", 5, 200, 1.0),
                ("ismcts:300", "greedy", 2, 100, 0.815), ("ismcts:300", "greedy", 3, 100, 0.57),
                ("ismcts:300", "greedy", 4, 100, 0.38), ("ismcts:300", "greedy", 5, 60, 0.267)],

@@ -3,7 +3,7 @@
 A seat's value is its score on the track, plus its pressed collection under final scoring (the
 solver's best total; picked cards not yet pressed count as their best press), plus a share of the
 column it would get this round. Which column that is, is a **pick race**: the seats still to pick take,
-in the pick order (rules/pressed.md, Pick: lowest score first, ties lowest in the stack; while planting,
+in the pick order (rules.md, Pick: lowest score first, ties lowest in the stack; while planting,
 the order the scores make now), each the open column whose best press adds most to its collection. So
 points on the track are weighed against picking later, and a column is worth to a seat only what the
 seats before it leave. Greedy play maximises the margin of that value over the best opponent's.
@@ -26,17 +26,13 @@ from .scoring import best_total, collection_counts
 from .state import OVER, PICK, PLANT, PressedState, collection
 
 #: How much the column a seat would get in the pick race counts while planting (the bed still grows) and
-#: in the pick step. Against the earlier greedy, which counted a quarter of each seat's best open column
-#: whoever would take it first (400 games a count, one seat rotating): 2p 70 / 75 / 74 % at 0.5 / 1 / 2;
-#: 3p 41 / 45 / 50 / 53 / 52 % at 0.25 / 0.5 / 1 / 1.5 / 2; 4p 29 / 32.5 / 33.6 % at 0.5 / 1 / 1.5; 5p (300
-#: games) 20 / 25.6 % at 1 / 1.5.
+#: in the pick step. The weights tried and how each played are in docs/history/strength-log.md.
 PLANT_RACE_WEIGHT = 1.5
 PICK_RACE_WEIGHT = 1.0
 #: ismcts preset (agents/presets.py): at every player count the tree is replaced by greedy's 12 best root
 #: actions, compared by sequential halving on shared determinizations, each rollout every seat playing as the
-#: greedy player until the searcher's second turn after this one. Against greedy on the ladder, seeds 5 and 6:
-#: 2p 76 % and 76 %, 3p 56 % and 57 %, 4p 44 % and 44 %, 5p 38 % and 42.5 % of 100 each, where the tree won
-#: 68.5 %, 41 % and 28.8 % (seed 5) and 33.3 % of 120 (5p); 4 candidates without halving, 3p 50 %.
+#: greedy player until the searcher's second turn after this one. How strong it is, and the command that
+#: measures it: docs/strength.md.
 SEARCH = RolloutImprovement(candidates=12, halving=True, rollout_turns=2)
 
 

@@ -71,14 +71,15 @@ FAMILIES = {
     "pressed": {"reads": "{name} scores {value} points a player in final scoring", "noun": "flower to press"},
 }
 
-#: What the agents decide here and how strong they measured (README, "AI players": `tablepress ladder`).
+#: What the agents decide here and how strong they measured (docs/strength.md: the cells and their commands).
 BOTS = {
     "decisions": "which flower to plant in which column (with Tulip, Baby's Breath and Anemone choices), "
                  "which column to pick and which 4 cards to press; greedy values a move by the points it "
                  "scores now plus the heuristic's view of the collection",
     "not_decided": "final-scoring Baby's Breath and Tulip choices are always the best (found exactly)",
-    #: `tablepress ladder pressed --seed S`: greedy/random/200 (seed 5); ismcts:300/greedy/100 on seeds 5 and 6
-    #: (README, "Where the search stands").
+    #: Measured, not computed: `tablepress ladder pressed --players N --rung R --seed S`, greedy/random/200 on
+    #: seed 5; ismcts:300/greedy/100 on seeds 5 and 6, pooled (docs/strength.md, "Where the search stands").
+    #: Update with the docs when a cell is measured again.
     "ladder": [("greedy", "random", 2, 200, 0.983), ("greedy", "random", 5, 200, 0.955),
                ("ismcts:300", "greedy", 2, 200, 0.76), ("ismcts:300", "greedy", 3, 200, 0.565),
                ("ismcts:300", "greedy", 4, 200, 0.44), ("ismcts:300", "greedy", 5, 200, 0.403)],
