@@ -1,4 +1,4 @@
-"""Players: a display name and a token, no password (contract.md, "Players, tables, chat, AI levels and ratings").
+"""Players: a display name and a token, no password (docs/reference.md, "Players, tables and chat").
 
 `POST /api/players {"name"}` → 201 {"id", "name", "token"}, the token also set as the HttpOnly SameSite=Lax
 cookie COOKIE; only its hash is stored. `GET /api/players/me` (Bearer token or the cookie) → the player and
