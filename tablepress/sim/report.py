@@ -357,7 +357,8 @@ def _bots_html(summary: dict[str, Any]) -> str:
             + (_table(["challenger", "opponent", "players", "games", "challenger wins", "95% interval", "fair share"],
                       rows)
                + "<p class=meta>Measured strength: `tablepress ladder`, the challenger in one seat (rotating) and the "
-                 "opponent in every other; a shared victory counts 1/k; Wilson intervals (README, AI players).</p>"
+                 "opponent in every other; a shared victory counts 1/k; Wilson intervals. The runs behind each figure, "
+                 "with their seeds: docs/strength.md.</p>"
                if rows else ""))
 
 
