@@ -149,3 +149,38 @@ def test_a_move_through_another_process_is_served_here_and_never_the_old_view_af
             assert all(view == seen for view in later)
     finally:
         postgres.drop(url)
+
+
+def until(check: Callable[[], Any], seconds: float = 30) -> Any:
+    """Wait for `check()` to be true (AssertionError after `seconds`: a guard against hangs)."""
+    deadline = time.monotonic() + seconds
+    while not (found := check()):
+        assert time.monotonic() < deadline, "never happened"
+        time.sleep(0.02)
+    return found
+
+
+def test_a_room_nobody_watches_here_is_brought_up_to_date_when_next_asked_for(postgres):
+    url = postgres.database()
+    try:
+        here, there = create_app(url, ai_delay=0.0), create_app(url, ai_delay=0.0)
+        with TestClient(here) as a, TestClient(there) as b:
+            gid, tokens = new_game(a)
+            until(lambda: gid in there.state.hub.rooms)  # loaded on the new game's announcement
+            header = mover(a, gid, tokens)
+            before = a.get(f"/api/games/{gid}", headers=header).json()
+            moved = a.post(f"/api/games/{gid}/actions", headers=header, json={"action": before["legal_actions"][0]})
+            revision = until(lambda: there.state.hub._behind.get(gid))
+            assert there.state.hub.rooms[gid].row.revision < revision  # not refreshed: nobody watches it there
+            seen = b.get(f"/api/games/{gid}", headers=header).json()
+            assert [e["text"] for e in seen["log"]] == [e["text"] for e in moved.json()["log"]]
+            assert there.state.hub.rooms[gid].row.revision == revision and gid not in there.state.hub._behind
+            with b.websocket_connect(f"/ws/games/{gid}") as socket:  # watched there now: refreshed at once
+                json.loads(socket.receive_text())
+                other = mover(a, gid, tokens)
+                legal = a.get(f"/api/games/{gid}", headers=other).json()["legal_actions"]
+                after = a.post(f"/api/games/{gid}/actions", headers=other, json={"action": legal[0]}).json()
+                pushed = json.loads(socket.receive_text())
+                assert len(pushed["log"]) == len(after["log"]) and pushed["private"] == {}
+    finally:
+        postgres.drop(url)

@@ -98,6 +98,8 @@ class Hub:
         #: Listening for other processes' writes (PostgreSQL only), and the refreshes it started.
         self._listener: asyncio.Task | None = None
         self._catching_up: set[asyncio.Task] = set()
+        #: Game id → the revision announced for a room nobody here watches or moves (refreshed when next asked for).
+        self._behind: dict[str, int] = {}
         self._closing = False
 
     # ----- start and stop ----------------------------------------------------------------------
@@ -189,6 +191,8 @@ class Hub:
         room = self.rooms.get(game_id)
         if room is not None:
             room.used = time.monotonic()
+            if self._behind.get(game_id, -1) > room.row.revision and not room.lock.locked():
+                self._bring_up(room)
             return room
         row = self.archive.get(game_id)
         if row is not None:
@@ -228,11 +232,26 @@ class Hub:
         room.changed()
         self.kick(room)
 
+    def _bring_up(self, room: Room) -> None:
+        """Refresh a room another process wrote to while nobody here watched it, before it is used (no await
+        between the check and the refresh, so no action of this process is under way on it); NotFound if the
+        game is no longer stored. A refresh that fails leaves the room as held: a write to it is then refused
+        as stale, which refreshes it."""
+        self._behind.pop(room.id, None)
+        try:
+            self.refresh(room)
+        except Exception as exc:  # noqa: BLE001 - the write's own revision check still guards the game
+            event(log, "refresh_failed", logging.ERROR, game=room.id, error=str(exc))
+        if self.rooms.get(room.id) is not room:
+            raise NotFound(f"no game {room.id!r}")
+
     def changed_elsewhere(self, game_id: str, revision: int | None) -> None:
         """A game is now at `revision` in the store (None: deleted), as another process (or this one) announced:
-        a room held at an older revision is refreshed; a game created elsewhere is loaded, so that the lobby
-        lists it."""
+        a room held at an older revision is refreshed at once if someone here watches it or an AI seat plays
+        in it, else when it is next asked for (the lobby may list it a few moves behind meanwhile); a game
+        created elsewhere is loaded, so that the lobby lists it."""
         if revision is None:
+            self._behind.pop(game_id, None)
             room = self.rooms.pop(game_id, None)
             if room is not None and room.ai_task is not None:
                 room.ai_task.cancel()
@@ -245,6 +264,9 @@ class Hub:
                     self.room(game_id)
             return
         if room.row.revision < revision:
+            if not room.watchers and not room.ai_seats:
+                self._behind[game_id] = max(revision, self._behind.get(game_id, revision))
+                return
             task = asyncio.get_running_loop().create_task(self._catch_up(room, revision), name=f"catch-up-{game_id}")
             self._catching_up.add(task)
             task.add_done_callback(self._catching_up.discard)
