@@ -193,3 +193,47 @@ def test_a_process_whose_job_was_taken_from_it_stops_that_worker(url):
     finally:
         dispatcher.stop()
         store.close()
+
+
+# ----- two real `tablepress serve` processes over one PostgreSQL -----------------------------------------
+def running_a_worker(pid: int) -> bool:
+    """Whether process `pid` has a simulation worker among its children (a multiprocessing spawn child)."""
+    children = open(f"/proc/{pid}/task/{pid}/children").read().split()
+    for child in children:
+        try:
+            if b"spawn_main" in open(f"/proc/{child}/cmdline", "rb").read():
+                return True
+        except FileNotFoundError:
+            continue
+    return False
+
+
+def test_restarting_the_other_server_leaves_the_running_job_alone(postgres, tmp_path):
+    from cluster_helpers import environment, serve
+
+    url = postgres.database()
+    env = environment(url)
+    servers = [serve(env, tmp_path), serve(env, tmp_path)]
+    try:
+        reply = servers[0].client.post("/api/simulations", json={"game": "by-this", "games": 20_000, "players": 2,
+                                                                  "seats": ["greedy"], "seed": 3})
+        job_id = reply.json()["id"]
+        wait_for("the job starting", lambda: servers[0].client.get(f"/api/simulations/{job_id}").json()["done"] > 0)
+        owner = next(s for s in servers if running_a_worker(s.proc.pid))
+        other = servers[1 - servers.index(owner)]
+        other.stop()
+        servers[servers.index(other)] = other = serve(env, tmp_path)  # it recovers stalled jobs as it starts
+        store = open_store(url)
+        try:
+            before = store.job(job_id)
+            assert (before["status"], before["attempt"]) == (RUNNING, 1), before
+            time.sleep(5)  # a few of the owner's heartbeats and of the restarted server's looks for stalled jobs
+            after = store.job(job_id)
+            assert (after["status"], after["attempt"]) == (RUNNING, 1) and after["done"] > before["done"], after
+            assert running_a_worker(owner.proc.pid) and not running_a_worker(other.proc.pid)
+        finally:
+            store.close()
+    finally:
+        for server in servers:
+            server.stop()
+        postgres.drop(url)
