@@ -30,14 +30,17 @@ AGENTS: dict[str, str] = {
     "greedy": "tablepress.agents.greedy:GreedyAgent",
     "ismcts": "tablepress.agents.ismcts:IsmctsAgent",
     "policy": "tablepress.rl.policy_agent:PolicyAgent",
+    "level": "tablepress.agents.levels:LevelAgent",
 }
 #: The budgets each agent is built with: "count" (`greedy:8` determinizations, `ismcts:500` iterations)
-#: and "time" (`ismcts:2s`); "file" (`policy:trained.pt`, the path as given); an agent with none takes no budget.
+#: and "time" (`ismcts:2s`); "file" (`policy:trained.pt`, the path as given); "level" (`level:casual`, a level
+#: the game declares: agents/levels.py); an agent with none takes no budget.
 BUDGETS: dict[str, frozenset[str]] = {
     "random": frozenset(),
     "greedy": frozenset({"count"}),
     "ismcts": frozenset({"count", "time"}),
     "policy": frozenset({"file"}),
+    "level": frozenset({"level"}),
 }
 #: The largest count and the longest time a decision any spec may ask for (the web server allows less).
 MAX_COUNT = 100_000
@@ -77,6 +80,10 @@ def parse_spec(spec: str, max_count: int = MAX_COUNT,
         if not budget.strip():
             raise TablepressError(f"seat {shown}: {name} needs a file, as in {name}:trained.pt")
         return name, budget.strip()
+    if "level" in BUDGETS.get(name, frozenset()):
+        if not budget.strip():
+            raise TablepressError(f"seat {shown}: {name} needs a level's name, as in {name}:casual")
+        return name, budget.strip().lower()
     budget = budget.lower()
     if not colon:
         return name, None

@@ -213,6 +213,7 @@ def ladder_command(
 
     from ..core.errors import TablepressError
     from ..core.registry import game_names
+    from .levels import check_level_seats
 
     for name in games or ():
         if Path(name).suffix.lower() in OUT_SUFFIXES:
@@ -232,6 +233,7 @@ def ladder_command(
         for count in parse_counts(players, name):
             get_game(name).check_players(count)
             for challenger, opponent, number, most in plan:
+                check_level_seats(name, (challenger, opponent))
                 todo.append((name, count, challenger, opponent, number if count == 2 or most is None else most))
     console, errors = Console(), Console(stderr=True)
     results: list[Rung] = []

@@ -14,6 +14,7 @@ needs; nothing looks modules up by name. A part a game does not ship has a defau
 | `expectations` | `Expectations`: what the shared tests check of this game | every player count, default options |
 | `actions` | `actions(game, players, options) -> core.actions.ActionSpace`: one fixed id per action (RL) | action k = the k-th legal action (not fixed) |
 | `observation` | `observation(game, players, options) -> core.actions.Observation`: named planes from a view (RL) | the view hashed into a vector |
+| `levels` | `Level`s (core/levels.py): the named AI levels (`level:casual`), weakest first; `levels.json` their ratings | none |
 
 A package is registered under the `tablepress.games` entry-point group (see `registry`).
 """
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .actions import ActionSpaceMaker, ObservationMaker
 from .game import Game
+from .levels import Level
 from .narration import Narrate, plain_narrate
 from .preview import Note, no_note
 
@@ -233,6 +235,8 @@ class GamePackage:
     narrate: Narrate = plain_narrate
     #: A note on what each legal action would do (core/preview.py); default: points only.
     note: Note = no_note
+    #: The AI levels a player picks from, weakest first (core/levels.py); default: none.
+    levels: tuple[Level, ...] = ()
 
     @property
     def name(self) -> str:
@@ -262,7 +266,7 @@ def package(game: Game, module_file: str, *, terminal: Any = None, heuristics: H
             components: ComponentMaker | None = None, actions: ActionSpaceMaker | None = None,
             observation: ObservationMaker | None = None,
             expectations: Expectations | None = None, narrate: Narrate | None = None,
-            note: Note | None = None) -> GamePackage:
+            note: Note | None = None, levels: Sequence[Level] = ()) -> GamePackage:
     """A game's package from its `__init__.py` (`module_file` is that file's `__file__`).
 
     `terminal` may be a `TerminalView` or a module with `render` (and `command`, `legend`, `numbered`).
@@ -278,5 +282,5 @@ def package(game: Game, module_file: str, *, terminal: Any = None, heuristics: H
         game=game, folder=Path(module_file).resolve().parent, terminal=view,
         heuristics=heuristics or Heuristics(), stats=stats or no_figures, faces=faces, components=components,
         expectations=expectations or Expectations(), actions=actions, observation=observation,
-        narrate=narrate or plain_narrate, note=note or no_note,
+        narrate=narrate or plain_narrate, note=note or no_note, levels=tuple(levels),
     )

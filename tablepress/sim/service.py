@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents.base import make_agent, parse_seats
+from ..agents.levels import check_level_seats
 from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.registry import get_game
@@ -110,6 +111,7 @@ def seat_plan(game: Game, seats: str | None, players: int | None) -> tuple[int, 
     seat_specs = tuple(parse_seats(seats or DEFAULT_SEATS, count))
     if "human" in seat_specs:
         raise TablepressError("simulate plays AI seats only; --seats cannot include human")
+    check_level_seats(game.name, seat_specs)
     for spec in set(seat_specs):
         make_agent(spec, 0)  # a seat that cannot be built (a policy file that does not load) fails before any game
     return count, seat_specs

@@ -1,11 +1,20 @@
 """By This (Table Press print-and-play): file things on one shelf under a Key that can change."""
 
+from ...core.levels import Level
 from ...core.package import Check, Expectations, Heuristics, package
 from . import components, faces, heuristics, narrate, preview, stats, terminal
 from .actions import action_space, observation
 from .engine import ByThisGame, ByThisState
 
 GAME = ByThisGame()
+
+#: The AI levels a player picks from, weakest first; `tablepress rate by-this` measures them into levels.json.
+LEVELS = (
+    Level("beginner", "greedy", random_moves=0.5),
+    Level("casual", "greedy"),
+    Level("strong", "ismcts:300"),
+)
+
 
 PACKAGE = package(
     GAME,
@@ -29,6 +38,7 @@ PACKAGE = package(
         ),
         fingerprint="0feed0d32c6311c9dc1f812b", printed_cards=54,
     ),
+    levels=LEVELS,
 )
 
 __all__ = ["GAME", "PACKAGE", "ByThisGame", "ByThisState"]

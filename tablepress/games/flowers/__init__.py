@@ -1,11 +1,20 @@
 """Flowers (Paul-Henri Argiot): draw, place, make exact number groups and big colour regions."""
 
+from ...core.levels import Level
 from ...core.package import Check, Expectations, Heuristics, package
 from . import components, faces, heuristics, narrate, stats, terminal
 from .actions import action_space, observation
 from .engine import FlowersGame, FlowersState
 
 GAME = FlowersGame()
+
+#: The AI levels a player picks from, weakest first; `tablepress rate flowers` measures them into levels.json.
+LEVELS = (
+    Level("beginner", "greedy", random_moves=0.5),
+    Level("casual", "greedy"),
+    Level("strong", "ismcts:300"),
+)
+
 
 PACKAGE = package(
     GAME,
@@ -26,6 +35,7 @@ PACKAGE = package(
         ),
         fingerprint="a7ad3da18ceca7b75096ef99", printed_cards=112,
     ),
+    levels=LEVELS,
 )
 
 __all__ = ["GAME", "PACKAGE", "FlowersGame", "FlowersState"]

@@ -1,11 +1,20 @@
 """Planted (Phil Walker-Harding): pick and pass cards at the same time, buy plants, feed them, propagate."""
 
+from ...core.levels import Level
 from ...core.package import Check, Expectations, Heuristics, package
 from . import components, faces, heuristics, narrate, stats, steps, terminal
 from .actions import action_space, observation
 from .engine import PlantedGame, PlantedState
 
 GAME = PlantedGame()
+
+#: The AI levels a player picks from, weakest first; `tablepress rate planted` measures them into levels.json.
+LEVELS = (
+    Level("beginner", "greedy", random_moves=0.5),
+    Level("casual", "greedy"),
+    Level("strong", "ismcts:300"),
+)
+
 
 PACKAGE = package(
     GAME,
@@ -24,6 +33,7 @@ PACKAGE = package(
         checks=tuple(Check(players, playouts=25, deep_playouts=3) for players in range(2, 6)),
         fingerprint="b3c184f29ef1dfe189f5f228", printed_cards=144,
     ),
+    levels=LEVELS,
 )
 
 __all__ = ["GAME", "PACKAGE", "PlantedGame", "PlantedState"]

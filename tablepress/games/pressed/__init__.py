@@ -1,5 +1,6 @@
 """Pressed (set collection and drafting): plant flowers for points, pick columns, press sets."""
 
+from ...core.levels import Level
 from ...core.package import Check, Expectations, Heuristics, package
 from . import components, faces, heuristics, narrate, preview, stats, terminal, turns
 from .actions import action_space, observation
@@ -14,6 +15,14 @@ ELECTIVE_SETS = (
     "Baby's Breath,Chrysanthemum,Tulip",
     "Anemone,Aster,Chrysanthemum",
 )
+
+#: The AI levels a player picks from, weakest first; `tablepress rate pressed` measures them into levels.json.
+LEVELS = (
+    Level("beginner", "greedy", random_moves=0.5),
+    Level("casual", "greedy"),
+    Level("strong", "ismcts:300"),
+)
+
 
 PACKAGE = package(
     GAME,
@@ -38,6 +47,7 @@ PACKAGE = package(
         ),
         fingerprint="baa5a4f9b9f7f15a534e7140", printed_cards=90,
     ),
+    levels=LEVELS,
 )
 
 __all__ = ["ELECTIVE_SETS", "GAME", "PACKAGE", "PressedGame", "PressedState"]
