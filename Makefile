@@ -6,7 +6,7 @@ EXTRAS ?= test,ray,rl,train
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench clean
+.PHONY: run test bench load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,11 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	$(BIN)/tablepress bench --simulator $(if $(AGAINST),--against $(AGAINST))
 	$(BIN)/python -m pytest -m benchmark --benchmark-enable -q
+
+# Load: concurrent human-paced games (two people a game, each on their own loopback address) against 1 and 2
+# server processes over a throwaway PostgreSQL and over SQLite; writes docs/LOAD.md. About 8 minutes.
+load: $(VENV)/.installed-test
+	$(BIN)/tablepress bench --web -o docs/LOAD.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache
