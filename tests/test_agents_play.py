@@ -15,7 +15,7 @@ import pytest
 from tablepress.agents.base import Agent, SeatInfo, make_agent
 from tablepress.agents.ladder import run_rung
 from tablepress.core.game import Game
-from tablepress.core.registry import game_names, get_game
+from tablepress.core.registry import game_names, get_game, own_game_names
 
 #: Cheap specs of every agent (the search budget kept small: these tests are about behaviour, not strength).
 SPECS = ("random", "greedy:2", "ismcts:16")
@@ -135,9 +135,11 @@ def test_only_legal_actions_over_thousands_of_decisions(name: str) -> None:
         assert seed < 400, f"too few decisions in {name}: {decisions}"
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", own_game_names())
 def test_greedy_beats_random(name: str) -> None:
-    """A small seeded ladder: greedy wins most of 8 two-player games against random (the same every run)."""
+    """A small seeded ladder: greedy wins most of 8 two-player games against random (the same every run).
+
+    tablepress's own games only: their heuristics are tuned; a plugin's greedy player may judge by score alone."""
     rung = run_rung(name, 2, "greedy:1", "random", games=8, seed=1)
     assert rung.games == 8
     assert rung.wins >= 6, f"greedy won only {rung.wins} of 8 {name} games against random"

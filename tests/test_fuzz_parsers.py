@@ -178,8 +178,9 @@ RECORDS = {name: finished_record(name) for name in GAMES}
 
 
 # ----- position files --------------------------------------------------------------------------
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_position_files_score_or_refuse_in_one_line(name: str) -> None:
+    """tablepress's own games, from their example position files (a plugin's game may have no scoring helper)."""
     game = get_game(name)
 
     @FUZZ
@@ -241,7 +242,10 @@ def test_record_files_load_or_refuse_in_one_line(data: bytes) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_variants_apply_or_refuse_in_one_line(name: str) -> None:
     game = get_game(name)
-    base = game.load_data()
+    try:
+        base = game.load_data()
+    except TablepressError as error:
+        pytest.skip(f"{name} has no card data to vary ({error})")
     paths = leaf_paths(base)
     values = st.one_of(json_values(), st.integers(-3, 60), st.sampled_from(card_words(game)))
 

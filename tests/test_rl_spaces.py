@@ -80,6 +80,8 @@ def test_examples_of_the_id_map(name: str, players: int) -> None:
 def test_every_legal_action_has_one_id_meaning_that_action(name: str, players: int) -> None:
     """In random games every legal action has an id, distinct ids in a state, and the id's name is the
     action (the text, or for Planted the text without what the view already says)."""
+    if get_package(name).actions is None:
+        pytest.skip(f"{name} declares no action space: its ids are legal-action indices, which name no move")
     game = get_game(name)
     space = spaces(game, players)
     table = space.actions

@@ -62,6 +62,12 @@ def game_names() -> list[str]:
     return [name for name in _entry_points() if name in _loaded]
 
 
+def own_game_names() -> list[str]:
+    """The names of the games tablepress ships (no plugin's), by name, for checks that are about them."""
+    points = _entry_points()
+    return [name for name in game_names() if points[name] is not None and not _plugin(points[name])]
+
+
 def broken_plugins() -> dict[str, str]:
     """Every registered game that failed to load, by name, with the one-line reason it was skipped."""
     _load_all()
