@@ -387,6 +387,29 @@ def new_game(
 
 
 @app.command()
+def check(game: Annotated[str, typer.Argument(help=GAME_HELP)]) -> None:
+    """Run the shared contract checks on an installed game: the checker at each declared player count, its
+    recorded fingerprint, the asking-order check and its parts (terminal view, faces, components, intro, rules)."""
+    from .core.contract import failures, run_contract
+    from .core.registry import get_package
+
+    try:
+        package = get_package(game)
+    except TablepressError as exc:
+        raise fail(str(exc)) from None
+    outcomes = run_contract(package, lambda index, total, name: errors.print(
+        f"[{index}/{total}] {package.name}: {name}", highlight=False, soft_wrap=True, markup=False))
+    failed = failures(outcomes)
+    for outcome in failed:
+        console.print(f"FAIL {package.name}: {outcome.name}: {outcome.text}", highlight=False, soft_wrap=True,
+                      markup=False)
+    if failed:
+        errors.print(f"{len(failed)} of {len(outcomes)} checks failed", highlight=False)
+        raise typer.Exit(code=1)
+    console.print(f"{package.name}: all {len(outcomes)} checks passed", highlight=False)
+
+
+@app.command()
 def tune(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
     vary: Annotated[list[str], typer.Option(help="FIELD[=LO..HI] of the card data to search, e.g. scoring.region_min=3..6, copies.4, flowers.Zinnia.table[3] (a list without [N]: an offset to every entry), things.Rice.Size, tools.\"Watering Can\" (its copies; 0 takes it out), keys.\"A to Z\".ascending (false..true), decks.2.Lily (without/with); repeatable")],

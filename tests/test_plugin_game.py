@@ -118,10 +118,17 @@ def test_the_checker_on_the_installed_package(plugin):
 
 
 def test_the_generated_tests_pass(plugin):
-    """The checker and the asking-order check, each at 2, 3 and 4 players."""
+    """The contract checks (tablepress.testing): the checker and the asking-order check at 2, 3 and 4 players,
+    the fingerprint, the terminal view, the faces, the intro and the rules."""
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=plugin["project"],
                           capture_output=True, text=True, timeout=TIMEOUT)
-    assert done.returncode == 0 and "6 passed" in done.stdout, done.stdout + done.stderr
+    assert done.returncode == 0 and "11 passed" in done.stdout, done.stdout + done.stderr
+
+
+def test_tablepress_check_on_the_installed_plugin(plugin):
+    done = tablepress(plugin, "check", NAME)
+    assert done.stdout.strip() == f"{NAME}: all 11 checks passed"
+    assert f"[11/11] {NAME}: rules" in done.stderr
 
 
 def test_pettingzoo_and_openspiel(plugin):
@@ -192,3 +199,19 @@ def test_ladder_and_bench(plugin):
     assert NAME in ladder and "greedy" in ladder
     bench = tablepress(plugin, "bench", NAME, "--players", "2", "--seconds", "0.2").stdout
     assert NAME in bench and "ismcts" in bench.lower()
+
+
+#: tablepress's own tests that go over every installed game: with a plugin installed they take it in too.
+OWN_TESTS = ["test_fuzz_parsers.py", "test_rl_spaces.py", "test_rl_openspiel.py", "test_core_rng.py",
+             "test_print_sheets.py", "test_turn_goes_on.py", "test_solo_hints.py", "test_ismcts_presets.py",
+             "test_agents_play.py"]
+
+
+def test_tablepress_own_tests_pass_with_the_plugin_installed(plugin):
+    """Each test of the chosen files either handles the plugin's game or says why it skips it."""
+    tests = Path(__file__).resolve().parent
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs", "-x",
+                           *(str(tests / name) for name in OWN_TESTS)],
+                          cwd=tests.parent, env=_env(plugin), capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert f"{NAME} declares no action space" in done.stdout, "the plugin's game is among the tests, its skips said"

@@ -58,6 +58,7 @@ def test_the_skeleton_leaves_out_every_optional_part(skeleton_package):
     assert isinstance(package.terminal, PlainTerminal) and package.faces is None
     assert package.file("web.js") is None and package.file("rules.md") is not None
     assert [check.players for check in package.checks()] == [2, 3, 4]
+    assert package.expectations.fingerprint == fingerprint(package.game), "new-game records the skeleton's"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

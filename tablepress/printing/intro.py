@@ -72,6 +72,11 @@ def load_intro(game: Game) -> Intro:
     path = intro_path(game)
     if not path.is_file():
         return default_intro(game)
+    return read_intro(path)
+
+
+def read_intro(path: Path) -> Intro:
+    """The intro in the file `path`, validated; a malformed file or a missing section is a DataError naming it."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:

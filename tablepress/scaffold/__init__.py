@@ -1,9 +1,10 @@
 """`tablepress new-game NAME`: a new game as a pip-installable package, from the template files beside this module.
 
 `template/` holds the skeleton as `*.tmpl` files whose `$name`, `$module`, `$title` and `$cls` are filled
-in (`string.Template`); the folder `module/` becomes the game's module and `tests/test_game.py` its
-`tests/test_<module>.py`. The skeleton is a small but real trick-taking game that passes the checker,
-with none of the optional parts, so every default is in use from the start.
+in (`string.Template`), and `$fingerprint` with the fingerprint of the filled-in engine; the folder `module/`
+becomes the game's module and `tests/test_game.py` its `tests/test_<module>.py`. The skeleton is a small but
+real trick-taking game that passes the contract checks (`tablepress check`), with none of the optional parts,
+so every default is in use from the start.
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ from __future__ import annotations
 import importlib.util
 import keyword
 import re
+import sys
 from pathlib import Path
 from string import Template
+from types import ModuleType
 
 from ..core.errors import TablepressError
+from ..core.fingerprint import fingerprint
 from ..core.registry import game_names
 
 TEMPLATE = Path(__file__).resolve().parent / "template"
@@ -51,6 +55,19 @@ def fill(name: str) -> dict[str, str]:
     }
 
 
+def skeleton_fingerprint(values: dict[str, str]) -> str:
+    """The fingerprint of the skeleton's engine filled in with `values` (its state's class name is hashed too)."""
+    source = Template((TEMPLATE / "module" / "engine.py.tmpl").read_text(encoding="utf-8")).substitute(values)
+    name = f"_tablepress_skeleton_{values['module']}"
+    module = ModuleType(name)
+    sys.modules[name] = module  # dataclasses look their module up while the class is made
+    try:
+        exec(compile(source, f"<{values['module']}/engine.py>", "exec"), module.__dict__)
+        return fingerprint(getattr(module, f"{values['cls']}Game")())
+    finally:
+        del sys.modules[name]
+
+
 def target_path(relative: Path, module: str) -> Path:
     """Where a template file goes in the new package: `module/` renamed, the test named, `.tmpl` dropped."""
     parts = [module if part == "module" else part for part in relative.with_suffix("").parts]
@@ -69,6 +86,7 @@ def new_game(name: str, where: Path) -> Path:
     if root.exists():
         raise TablepressError(f"{root} exists already: choose another --dir or name")
     values = fill(name)
+    values["fingerprint"] = skeleton_fingerprint(values)
     try:
         for source in sorted(TEMPLATE.rglob("*.tmpl")):
             path = root / target_path(source.relative_to(TEMPLATE), values["module"])
