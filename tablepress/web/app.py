@@ -32,6 +32,7 @@ from ..core.match import Match
 from ..core.registry import game_names, get_package
 from .clients import client_address, trust_proxies
 from .faces import card_svg
+from .headers import HeadLimits, SafeHeaders
 from .health import READY_TIMEOUT, store_ready
 from .faults import StoreDown, StoreFull
 from .hub import Hub, HubFull, NotFound, QuotaExceeded
@@ -106,26 +107,8 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     # event streams alone, and bodies under GZIP_MINIMUM bytes go as they are.
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM)
 
-    @app.middleware("http")
-    async def head_limits(request: Request, call_next: Any) -> Response:
-        """A request target or headers over MAX_HEAD bytes is refused (414, 431) before any route sees it."""
-        scope = request.scope
-        if len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"") > MAX_HEAD:
-            return JSONResponse({"detail": f"the request line is over {MAX_HEAD} bytes"}, status_code=414)
-        if sum(len(name) + len(value) for name, value in scope["headers"]) > MAX_HEAD:
-            return JSONResponse({"detail": f"the request headers are over {MAX_HEAD} bytes"}, status_code=431)
-        return await call_next(request)
-
-    @app.middleware("http")
-    async def no_store(request: Request, call_next: Any) -> Response:
-        """API answers (views hold a seat's private cards) are never cached; pages may not be framed."""
-        response = await call_next(request)
-        if request.url.path.startswith("/api/"):
-            response.headers["Cache-Control"] = "no-store"
-        response.headers["X-Frame-Options"] = "DENY"
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        return response
+    app.add_middleware(HeadLimits, max_head=MAX_HEAD)  # 414/431 before any route (web/headers.py)
+    app.add_middleware(SafeHeaders)  # no-store under /api/, never framed (outside HeadLimits: its refusals too)
 
     trust_proxies(app, forwarded_allow_ips)
 
