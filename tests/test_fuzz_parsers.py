@@ -81,7 +81,7 @@ def text_from(words: list[str]) -> st.SearchStrategy[str]:
     return st.lists(line, max_size=8).map("\n".join)
 
 
-#: A valid position file of each game (the README's), for the fuzzer to break.
+#: A valid position file of each game (those of docs/reference.md, "Position files"), for the fuzzer to break.
 EXAMPLES = {
     "flowers": "# Ana\nY4 Y4 . .\nB4 B4 R3 R3\n.  R2 R2 R3\n# Bo\nG1 V\nY4g .",
     "by-this": "# Ana\nkey: Small → Large\nAnt, Rice, Sand, Needle\n# Bo\nSmall to Large\nAnt Rice",
