@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .agents.base import HUMAN, parse_seats
+from .agents.levels import check_level_seats
 from .core.errors import TablepressError
 from .core.files import read_position
 from .core.game import Game, Option
@@ -142,6 +143,7 @@ def play(
         count = player_count(chosen, players, seats)
         chosen.check_players(count)
         seat_specs = parse_seats(seats or f"{HUMAN},random", count)
+        check_level_seats(chosen.name, seat_specs)
         check_record(record)
         match = Match(chosen, count, seed if seed is not None else random.getrandbits(31),
                       parse_options(option), seat_specs)
@@ -289,6 +291,23 @@ def ladder(
     try:
         ladder_command(games, rung, players, seed, jobs, out or markdown, as_json)
     except (TablepressError, ValueError) as exc:
+        raise fail(str(exc)) from None
+
+
+@app.command()
+def rate(
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    games: Annotated[int, typer.Option("--games", "-n", help="games each pair of entrants plays")] = 40,
+    seed: Annotated[int, typer.Option(help="seed of the games")] = 0,
+    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the ratings here (default: the game's levels.json)")] = None,
+) -> None:
+    """Rate the game's AI levels: a 2-player round robin with random play (held at 1000), Elo by maximum likelihood."""
+    from .agents.rate import rate_command
+
+    try:
+        rate_command(game, games, seed, jobs, out)
+    except TablepressError as exc:
         raise fail(str(exc)) from None
 
 
