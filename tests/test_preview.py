@@ -121,3 +121,19 @@ def test_flowers_marks_add_up_to_the_engines_score_and_name_every_group():
             for cell in marks["cells"].values():
                 assert cell["group"] in ("exact", "short", "over", None)
                 assert (cell["need"] == 0) == (cell["group"] == "exact") or cell["group"] is None
+
+
+def test_a_note_reading_only_public_views_gives_the_same_hints_from_the_spectators_views():
+    note = package_of(get_game("by-this")).note
+    assert getattr(note, "public_only", False)
+
+    def from_the_seats_views(game, seat, before, action, after):
+        return note(game, seat, before, action, after)
+
+    for seed in range(12):
+        match = advanced("by-this", 2 + seed % 3, seed, seed * 3)
+        if match.is_over:
+            continue
+        seat = match.next_mover()
+        info = match.seat_info(seat)
+        assert hints(match.game, info, note) == hints(match.game, info, from_the_seats_views)

@@ -6,7 +6,9 @@ not work out itself. An action whose preview differs between two determinization
 seat cannot know (a face-down draw, another's secret choice) and gets no preview.
 
 A game may add a note per action (the package part `note`): `note(game, seat, before, action, after)`
-with the seat's views before and after, e.g. By This's "shelf worth 7".
+with the seat's views before and after, e.g. By This's "shelf worth 7". A note that reads only the public
+part of the views says so with `public_only = True` (`reads_public_only`): it is then given the spectator's
+views, which are cheaper to build (no hand), and hints view every legal action.
 """
 
 from __future__ import annotations
@@ -28,6 +30,12 @@ MAX_ACTIONS = 400
 def no_note(game: Game, seat: int, before: Mapping[str, Any], action: str, after: Mapping[str, Any]) -> str | None:
     """The default: no note beyond the points."""
     return None
+
+
+def reads_public_only(note: Note) -> Note:
+    """Mark a note that reads only the views' `public` part: it is given the spectator's views."""
+    note.public_only = True  # type: ignore[attr-defined]
+    return note
 
 
 @dataclass(frozen=True)
@@ -84,6 +92,7 @@ class _Sample:
         points = None if before is None or after is None else after[seat] - before[seat]
         if note is no_note:
             return Hint(points, None)
+        reader = None if getattr(note, "public_only", False) else seat
         if self._view is None:
-            self._view = game.view(self.state, seat)
-        return Hint(points, note(game, seat, self._view, action, game.view(child, seat)))
+            self._view = game.view(self.state, reader)
+        return Hint(points, note(game, seat, self._view, action, game.view(child, reader)))

@@ -6,9 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.game import Game
+from ...core.preview import reads_public_only
 from .narrate import fell_to_floor
 
 
+@reads_public_only
 def note(game: Game, seat: int, before: Mapping[str, Any], action: str, after: Mapping[str, Any]) -> str | None:
     """`shelf worth 7`, `Needle falls` — for placements, Same Number and By This (None for the rest)."""
     verb = action.split()[0] if action else ""
