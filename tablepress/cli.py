@@ -1,4 +1,4 @@
-"""The `tablepress` command: play, score, replay and bench (contract.md)."""
+"""The `tablepress` command: play, score, replay and bench (docs/reference.md, "Commands")."""
 
 from __future__ import annotations
 
@@ -155,7 +155,7 @@ def play(
 @app.command()
 def score(
     game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    file: Annotated[Path, typer.Argument(help="position file (formats in the README)")],
+    file: Annotated[Path, typer.Argument(help="position file (formats in docs/reference.md)")],
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
     """Score a position typed by hand, for games played at a real table."""
