@@ -27,6 +27,7 @@ def test_two_games_for_a_few_seconds_are_measured_and_written(cli, tmp_path):
     assert result.exit_code == 0, result.output
     assert "Machine (before)" in result.stdout and "Machine (after)" in result.stdout
     written = json.loads(out.read_text())
+    assert written["code"]  # the commit measured (or "unknown" outside a git checkout)
     (only,) = written["results"]
     assert only["run"] == {"store": "sqlite", "workers": 1, "games": 2, "label": "SQLite, 1 process, 2 games"}
     assert only["actions"] > 0 and only["failed"] == 0 and only["errors"] == []

@@ -306,6 +306,16 @@ def row(result: Result) -> list[str]:
             f"{load(result.machine_before)} → {load(result.machine_after)}"]
 
 
+def code_version() -> str:
+    """The commit the package was measured at (`git describe --always --dirty`), or "unknown"."""
+    try:
+        done = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=Path(__file__).parent,
+                              capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else "unknown"
+
+
 def markdown(results: Sequence[Result], command: str) -> str:
     """The results as a Markdown page: how they were measured, the machine, the table, any errors."""
     if not results:
@@ -321,7 +331,8 @@ def markdown(results: Sequence[Result], command: str) -> str:
         " new view. CPU is per action served, over the measured seconds. PostgreSQL is a throwaway cluster on"
         " the same machine (fsync off); the clients run on the same machine too.", "",
         f"Machine: {first.machine_before['cores']} cores, Python {first.machine_before['python']},"
-        f" {first.machine_before['platform']}; load average (1 min) before and after each run in the table.", "",
+        f" {first.machine_before['platform']}; load average (1 min) before and after each run in the table."
+        f" Code: {code_version()} (`-dirty`: with changes not committed).", "",
         "| " + " | ".join(COLUMNS) + " |",
         "|" + "|".join("---:" for _ in COLUMNS) + "|",
     ]
@@ -338,7 +349,8 @@ def markdown(results: Sequence[Result], command: str) -> str:
 def write(results: Sequence[Result], path: Path, command: str) -> None:
     """Write the results to `path`: Markdown for .md, JSON for .json; TablepressError for anything else."""
     if path.suffix == ".json":
-        path.write_text(json.dumps({"command": command, "results": [r.as_json() for r in results]}, indent=2) + "\n")
+        path.write_text(json.dumps({"command": command, "code": code_version(),
+                                    "results": [r.as_json() for r in results]}, indent=2) + "\n")
     elif path.suffix == ".md":
         path.write_text(markdown(results, command))
     else:
