@@ -78,10 +78,11 @@ BOTS = {
                  "scores now plus the heuristic's view of the collection",
     "not_decided": "final-scoring Baby's Breath and Tulip choices are always the best (found exactly)",
     #: Measured, not computed: `tablepress ladder pressed --players N --rung R --seed S`, greedy/random/200 on
-    #: seed 5; ismcts:300/greedy/100 on seeds 5 and 6, pooled (docs/strength.md, "Where the search stands").
+    #: seed 5; ismcts:300/greedy/100 on seeds 5 and 6, pooled (2 players: seed 5 alone, measured again once
+    #: simultaneous choices were order-free) (docs/strength.md, "Where the search stands").
     #: Update with the docs when a cell is measured again.
     "ladder": [("greedy", "random", 2, 200, 0.983), ("greedy", "random", 5, 200, 0.955),
-               ("ismcts:300", "greedy", 2, 200, 0.76), ("ismcts:300", "greedy", 3, 200, 0.565),
+               ("ismcts:300", "greedy", 2, 100, 0.725), ("ismcts:300", "greedy", 3, 200, 0.565),
                ("ismcts:300", "greedy", 4, 200, 0.44), ("ismcts:300", "greedy", 5, 200, 0.403)],
 }
 
