@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..agents.base import HUMAN, parse_spec
+from ..agents.levels import check_level_seats
 from ..core.errors import TablepressError
 from ..core.registry import game_names
 from .fields import MAX_SHORT, MAX_SPEC, strings, text_fault
@@ -156,6 +157,7 @@ def parse_create(body: bytes) -> CreateRequest:
     for index, spec in enumerate(seats):
         name = parse_web_spec(text_field(spec, f"seats[{index}]", MAX_SPEC), f"seats[{index}]")
         specs.append(HUMAN if name == HUMAN else spec.strip().lower())
+    known_levels(game.strip(), specs)
     options = data.get("options")
     if options is None:
         options = {}
@@ -254,6 +256,14 @@ def parse_web_spec(spec: str, where: str) -> str:
     if name in SERVER_ONLY:
         raise BadRequest(f"{where}: {name} seats load a file on the server; the web app does not offer them")
     return name
+
+
+def known_levels(game: str, specs: list[str], where: str = "seats") -> None:
+    """BadRequest (naming the field `where` and the game's levels) if a `level:NAME` spec is not one of them."""
+    try:
+        check_level_seats(game, specs)
+    except TablepressError as exc:
+        raise BadRequest(f"{where}: {exc}") from None
 
 
 def parse_agent(body: bytes) -> str:

@@ -69,6 +69,8 @@ def capped(spec: str, seconds: float = THINK_SECONDS, iterations: int = MAX_ITER
         name, budget = parse_spec(spec.partition(":")[0])
     if budget is None:
         return name
+    if isinstance(budget, str):  # a level (its agent is capped where it is declared) or a file
+        return f"{name}:{budget}"
     if isinstance(budget, Seconds):
         return f"{name}:{Seconds(min(float(budget), seconds))}"
     return f"{name}:{min(budget, iterations)}"

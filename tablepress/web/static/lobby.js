@@ -87,8 +87,13 @@
       kind: row.querySelector("select").value, budget: row.querySelector(".budget").value, name: row.querySelector(".name").value}));
     box.replaceChildren(h("legend", {}, "Seats"));
     for (let i = 0; i < count; i++) {
-      const prev = old[i] || {kind: i === 0 ? "human" : (catalog.agents.includes("greedy") ? "greedy" : "random"), budget: "", name: ""};
-      const select = h("select", {class: "kind", "aria-label": `seat ${i + 1} player`}, catalog.agents.map((a) => h("option", {value: a, selected: a === prev.kind}, a === "human" ? "Human" : "AI: " + a)));
+      const levels = (currentGame() || {}).levels || [];
+      const ai = levels.some((l) => l.name === "casual") ? "level:casual" : (catalog.agents.includes("greedy") ? "greedy" : "random");
+      const prev = old[i] || {kind: i === 0 ? "human" : ai, budget: "", name: ""};
+      const kinds = [...catalog.agents.slice(0, 1).map((a) => [a, "Human"]),
+        ...levels.map((l) => [`level:${l.name}`, `AI level: ${l.title}` + (l.rating === null ? "" : ` (rated ${l.rating})`)]),
+        ...catalog.agents.slice(1).map((a) => [a, "AI: " + a])];
+      const select = h("select", {class: "kind", "aria-label": `seat ${i + 1} player`}, kinds.map(([a, text]) => h("option", {value: a, selected: a === prev.kind}, text)));
       const budget = h("input", {type: "number", min: 1, max: 5000, class: "budget", placeholder: "budget", value: prev.budget, "aria-label": `seat ${i + 1} AI budget`});
       const name = h("input", {type: "text", maxlength: 24, class: "name", placeholder: `name (seat ${i + 1})`, value: prev.name, "aria-label": `seat ${i + 1} name`});
       const sync = () => {
@@ -140,7 +145,7 @@
     const seats = rows.map((row) => {
       const kind = row.querySelector(".kind").value;
       const budget = row.querySelector(".budget").value.trim();
-      return kind !== "human" && budget ? `${kind}:${budget}` : kind;
+      return kind !== "human" && !kind.includes(":") && budget ? `${kind}:${budget}` : kind;
     });
     const names = rows.map((row, i) => row.querySelector(".name").value.trim() || (seats[i] === "human" ? `Player ${i + 1}` : `Bot ${i + 1} (${seats[i]})`));
     const body = {game: $("game").value, seats, names, options: readOptions()};
@@ -216,7 +221,7 @@
     drawSeats();
     const rows = [...document.querySelectorAll("#seats .seat")];
     view.seats.forEach((spec, i) => {
-      const [kind, budget] = spec.split(":");
+      const [kind, budget] = spec.startsWith("level:") ? [spec, ""] : spec.split(":");
       rows[i].querySelector(".kind").value = kind;
       rows[i].querySelector(".kind").dispatchEvent(new Event("change"));
       rows[i].querySelector(".budget").value = budget || "";

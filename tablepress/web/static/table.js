@@ -215,16 +215,25 @@
     draw(view, false);
   }
 
+  /** An AI seat's name, with its level when it plays one and its name does not say so ("Ann (Strong)"). */
+  function thinker(view, s) {
+    const name = view.names[s], spec = view.seats[s] || "";
+    if (!spec.startsWith("level:")) return name;
+    const level = spec.slice(6);
+    const title = level.charAt(0).toUpperCase() + level.slice(1).replace(/-/g, " ");
+    return name.toLowerCase().includes(level) ? name : `${name} (${title})`;
+  }
+
   function describe(view) {
     if (view.status === "over") {
       const winners = (view.winners || []).map((s) => view.names[s]);
       return winners.length ? `Game over — ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.` : "Game over.";
     }
     const mine = view.seat !== null && view.to_move.includes(view.seat);
-    const others = view.to_move.filter((s) => s !== view.seat).map((s) => view.names[s] + (view.seats[s] !== "human" ? " is thinking…" : ""));
+    const others = view.to_move.filter((s) => s !== view.seat).map((s) => view.seats[s] !== "human" ? thinker(view, s) + " is thinking…" : view.names[s]);
     if (mine) return `Your turn, ${view.names[view.seat]}` + (others.length ? ` (also to move: ${others.join(", ")})` : "") + ".";
     const ai = view.to_move.filter((s) => view.seats[s] !== "human");
-    if (ai.length && ai.length === view.to_move.length) return `${ai.map((s) => view.names[s]).join(", ")} ${ai.length > 1 ? "are" : "is"} thinking…`;
+    if (ai.length && ai.length === view.to_move.length) return `${ai.map((s) => thinker(view, s)).join(", ")} ${ai.length > 1 ? "are" : "is"} thinking…`;
     return `Waiting for ${view.to_move.map((s) => view.names[s]).join(", ")}.`;
   }
 
