@@ -27,6 +27,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
 from ..agents.base import AGENTS, HUMAN
+from ..agents.level_ratings import level_facts
+from ..agents.levels import LEVEL
 from ..core.errors import IllegalAction, TablepressError
 from ..core.match import Match
 from ..core.registry import game_names, get_package
@@ -39,11 +41,12 @@ from .hub import Hub, HubFull, NotFound, QuotaExceeded
 from .jobs_routes import router as simulations_router
 from .openapi import describe
 from .pages.errors import error_response
-from .requests import MAX_BODY, SERVER_ONLY, BadRequest, Forbidden, TooLarge, bearer_token, parse_action, parse_agent, parse_create
+from .requests import MAX_BODY, SERVER_ONLY, BadRequest, Forbidden, TooLarge, bearer_token, known_levels, parse_action, parse_agent, parse_create
 from .protocols import MAX_HEAD
 from .rematch import rematch
 from .rooms import Room, Watcher, build_view
 from .site import router as site_router
+from .social import mount as mount_social
 from .store import Stale, open_store
 from .workshop import Workshop
 from .workshop import router as workshop_router
@@ -99,6 +102,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     app.state.workshop, app.state.variants = workshop, workshop.variants
     app.include_router(workshop_router)
     app.include_router(simulations_router)
+    mount_social(app)  # players, the lobby's tables, chat (web/social.py)
     app.include_router(site_router)
     describe(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -172,7 +176,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:
         """Every registered game (plugins too) with its player counts, options and rules; the seat kinds."""
-        return {"games": catalog_games(), "agents": [HUMAN, *(a for a in AGENTS if a not in SERVER_ONLY)],
+        return {"games": catalog_games(), "agents": [HUMAN, *(a for a in AGENTS if a not in SERVER_ONLY and a != LEVEL)],
                 "public_url": app.state.public_url}
 
     @app.get("/api/games")
@@ -228,6 +232,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
         room = hub.room(game_id)
         seat = seated(room, request, "handing a seat to an AI needs that seat's token")
         spec = parse_agent(await read_body(request))
+        known_levels(room.match.game.name, [spec], "agent")
         await hub.hand_to_ai(room, seat, spec)
         return room.view_for(None)
 
@@ -435,4 +440,5 @@ def game_info(name: str) -> dict[str, Any]:
              "help": o.help, "choices": list(o.choices), "size": o.size}
             for o in game.options
         ],
+        "levels": level_facts(package),
     }

@@ -10,6 +10,7 @@ from ...core.registry import get_package
 from ...faces.catalog import card_faces
 from .content import (GameFacts, face_img, face_url, facts_of, intro_of, intro_sections, rules_with_contents,
                       sample_cards, scrolling_tables)
+from .levels import levels_section
 from .share_image import HEIGHT as SHARE_HEIGHT
 from .share_image import WIDTH as SHARE_WIDTH
 from .shell import attr, page
@@ -48,7 +49,7 @@ def catalogue_page(games: list[GameFacts]) -> str:
     )
     return page("Table Press — free print-and-play card games", body,
                 "Free print-and-play card games: play, simulate, print, share and make variants.",
-                scripts=("common.js", "lobby.js"), body_class="site catalogue-page")
+                scripts=("common.js", "lobby.js", "player.js", "tables.js"), body_class="site catalogue-page")
 
 
 def games_panel() -> str:
@@ -112,6 +113,7 @@ def play_panel(name: str) -> str:
         '<label>Players <select id="players" name="players"></select></label>'
         '<fieldset id="options"><legend>Options</legend></fieldset>'
         '<fieldset id="seats"><legend>Seats</legend></fieldset>'
+        f"{levels_section(name)}"
         '<fieldset id="mode"><legend>Human players</legend>'
         '<label class="inline"><input type="radio" name="mode" value="links" checked> Share a link per seat '
         "(friends on the network)</label>"
