@@ -1,4 +1,4 @@
-"""The FastAPI application: the HTTP API and WebSocket of contract.md, the lobby and the table pages.
+"""The FastAPI application: the HTTP API and WebSocket of docs/reference.md, the lobby and the table pages.
 
 Errors are JSON `{"detail": REASON}`: 403 wrong token, 404 no such game, 409 illegal or out-of-turn
 action (or a record asked for too early, or another process acted on the game at the same moment), 413 a
