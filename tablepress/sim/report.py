@@ -76,7 +76,7 @@ def integer_bins(values: np.ndarray) -> Any:
 def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
-    return f"<table><tr>{head}</tr>{body}</table>"
+    return f"<table tabindex=0><tr>{head}</tr>{body}</table>"  # it scrolls sideways on a phone: keyboard-reachable
 
 
 # ----- plots ------------------------------------------------------------------------------------
@@ -339,7 +339,7 @@ def _findings_html(summary: dict[str, Any]) -> str:
         rows.append([rank, f'<span class="{"sig" if finding.get("significant") else ""}">{text}</span>',
                      html.escape(finding["kind"]), effect, ci, "flag (not a test)" if p is None else p_text(p)])
     table = _table(["#", "finding", "kind", "effect", "95% interval", "p (corrected)"], rows).replace(
-        "<table>", "<table class=findings>", 1)
+        "<table tabindex=0>", "<table tabindex=0 class=findings>", 1)
     return (table
             + f"<p class=meta>p-values corrected for all {len(found)} findings by "
               f"{html.escape(summary.get('correction', CORRECTION))} (false discovery rate); bold red: corrected "
@@ -495,7 +495,7 @@ def _quality_html(quality: dict[str, Any]) -> str:
             + (f" The skill gap played extra games: {html.escape(skill)} rotated over the seats, on the run's seeds, "
                "for each variant." if skill else "") + "</p>")
     return (f"<p class=verdict>Verdict on the game: {html.escape(quality['headline'])}</p>"
-            + _table(heads, rows).replace("<table>", "<table class=quality>", 1) + note)
+            + _table(heads, rows).replace("<table tabindex=0>", "<table tabindex=0 class=quality>", 1) + note)
 
 
 def _provenance_html(provenance: dict[str, Any] | None) -> str:
