@@ -133,6 +133,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE TABLE IF NOT EXISTS chat (game_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,"
         " name TEXT NOT NULL, text TEXT NOT NULL, emote TEXT, at {real} NOT NULL, PRIMARY KEY (game_id, n))",
     )),
+    Migration(7, "the name of the variant a game plays, kept with the game", (),
+              columns=(("games", "variant_name", "TEXT"),)),
 )
 
 #: The schema version this code writes.

@@ -45,12 +45,13 @@ class GameRow:
     count: int = 0  # actions stored
     client: str | None = None  # the address that created it (for per-client quotas)
     variant_id: str | None = None  # the saved variant it plays (its card data is `variant`)
+    variant_name: str | None = None  # that variant's name when the game began ("custom cards" for unsaved card data)
     revision: int = 0  # stored writes to the game since it was created (actions, undos, seat changes)
 
 
 def read_row(gid: str, game: str, players: int, options: str, seats: str, names: str, seed: Any, variant: str | None,
              hashes: str, created: Any, status: str, scores: str | None, winners: str | None, client: str | None,
-             variant_id: str | None, count: int, revision: int = 0) -> GameRow:
+             variant_id: str | None, count: int, revision: int = 0, variant_name: str | None = None) -> GameRow:
     """A `games` row as a GameRow; ValueError or TypeError if a field does not read."""
     return GameRow(
         id=gid, game=game, players=int(players), options=_json(options, dict), seats=_json(seats, list),
@@ -58,7 +59,7 @@ def read_row(gid: str, game: str, players: int, options: str, seats: str, names:
         token_hashes=_json(hashes, dict), created=float(created), status=status,
         scores=None if scores is None else _json(scores, list),
         winners=None if winners is None else _json(winners, list), count=count, client=client, variant_id=variant_id,
-        revision=int(revision),
+        revision=int(revision), variant_name=None if variant_name is None else str(variant_name),
     )
 
 
