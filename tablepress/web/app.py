@@ -33,7 +33,7 @@ from ..core.errors import IllegalAction, TablepressError
 from ..core.match import Match
 from ..core.registry import game_names, get_package
 from .clients import client_address, trust_proxies
-from .faces import card_svg
+from .faces import card_svg, game_variant, saved_variant, variant_key
 from .headers import HeadLimits, SafeHeaders
 from .health import READY_TIMEOUT, store_ready
 from .faults import StoreDown, StoreFull
@@ -151,9 +151,20 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
         return FileResponse(path, media_type="text/javascript")
 
     @app.get("/faces/{name}/{card}.svg", include_in_schema=False)
-    async def card_face(name: str, card: str, back: bool = False) -> Response:
-        """One card's printed face (or back) as SVG."""
-        svg = card_svg(name, card, back)
+    async def card_face(name: str, card: str, back: bool = False, game: str | None = None,
+                        variant: str | None = None) -> Response:
+        """One card's printed face (or back) as SVG: as published, as game `game` plays it, or as saved
+        variant `variant` makes it (web/faces.py)."""
+        try:
+            if game is not None:
+                overrides = game_variant(hub, game[:64], name)
+            elif variant is not None:
+                overrides = saved_variant(app.state.variants, variant[:64], name)
+            else:
+                overrides = None
+        except NotFound as exc:
+            return JSONResponse({"detail": one_line(str(exc))}, status_code=404)
+        svg = card_svg(name, card, back, variant_key(overrides))
         if svg is None:
             return JSONResponse({"detail": one_line(f"no card face {card!r} for {name!r}")}, status_code=404)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=3600"})

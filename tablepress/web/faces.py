@@ -1,27 +1,70 @@
 """Card faces for the web table, from the same faces model the print sheets use (`tablepress/faces`).
 
-`/faces/GAME/CARD.svg` serves one card's face (or `?back=1` its back) by key or name; a game without
-faces, or an unknown card, is a 404 and the game's web.js draws its own simple SVG instead.
+`/faces/GAME/CARD.svg` serves one card's face (or `?back=1` its back) by key or name, as published;
+`?game=ID` draws it from the card data of that game (a game played with a variant shows the variant's
+cards), `?variant=ID` from a saved variant's. A game without faces, an unknown card, game or variant is
+a 404 and the game's web.js draws its own simple SVG instead.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 from ..core.errors import TablepressError
+from ..core.game import Game
 from ..core.registry import get_game
+from .hub import Hub, NotFound
 
 MAX_CARD = 80
 
 
 @lru_cache(maxsize=2048)
-def card_svg(game_name: str, card: str, back: bool = False) -> str | None:
-    """The SVG document of one card of a registered game (published card data), or None."""
+def card_svg(game_name: str, card: str, back: bool = False, variant: str | None = None) -> str | None:
+    """The SVG document of one card of a registered game, or None: from its published card data, or with
+    `variant` (card data changes as canonical JSON, see `variant_key`) from that variant's."""
     if len(card) > MAX_CARD:
         return None
     try:
         from ..faces.catalog import svg_for
 
-        return svg_for(get_game(game_name), card, back=back, width="100%")
+        game = get_game(game_name) if variant is None else varied_game(game_name, variant)
+        return svg_for(game, card, back=back, width="100%")
     except (TablepressError, ImportError):
         return None
+
+
+@lru_cache(maxsize=64)
+def varied_game(game_name: str, variant: str) -> Game:
+    """The registered game with a variant's card data (canonical JSON) applied, built once."""
+    return get_game(game_name).with_variant(json.loads(variant))
+
+
+def variant_key(overrides: Mapping[str, Any] | None) -> str | None:
+    """A variant's card data changes as canonical JSON (the same changes give the same text), or None."""
+    return None if overrides is None else json.dumps(overrides, sort_keys=True, separators=(",", ":"))
+
+
+def game_variant(hub: Hub, game_id: str, game_name: str) -> Mapping[str, Any] | None:
+    """The card data changes a game on the server plays (None: the published cards); NotFound if there is no
+    such game of `game_name`. A finished game not in memory is read from its stored row, not replayed."""
+    room = hub.rooms.get(game_id)
+    row = room.row if room is not None else hub.archive.get(game_id)
+    if row is None:
+        row = hub.room(game_id).row
+    if row.game != game_name:
+        raise NotFound(f"game {game_id!r} is not a game of {game_name}")
+    return row.variant
+
+
+def saved_variant(variants: Any, variant_id: str, game_name: str) -> Mapping[str, Any]:
+    """The card data changes of the saved variant `variant_id` of `game_name`; NotFound otherwise."""
+    try:
+        saved = variants.get(variant_id) if variants is not None else None
+    except KeyError:
+        saved = None
+    if saved is None or saved["game"] != game_name:
+        raise NotFound(f"no variant {variant_id[:40]!r} of {game_name}")
+    return saved["overrides"]

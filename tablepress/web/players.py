@@ -20,6 +20,7 @@ from .clients import client_address
 from .hub import Hub, NotFound
 from .pages.shell import page
 from .quotas import Rate
+from .rooms import variant_label
 from .requests import BadRequest, Forbidden, bearer_token
 from .store import Store, hash_token
 from .store.social import hash_code, seal, unseal
@@ -128,7 +129,7 @@ def my_game(hub: Hub, game_id: str, seat: int) -> dict[str, Any] | None:
     if archived is not None:
         return {"id": game_id, "game": archived.game, "seat": seat, "status": "over", "your_turn": False,
                 "names": list(archived.names), "scores": archived.scores, "winners": archived.winners,
-                "won": seat in (archived.winners or [])}
+                "won": seat in (archived.winners or []), "variant": variant_label(archived)}
     try:
         room = hub.room(game_id)
     except NotFound:
@@ -137,7 +138,7 @@ def my_game(hub: Hub, game_id: str, seat: int) -> dict[str, Any] | None:
     over = match.is_over
     game = {"id": game_id, "game": match.game.name, "seat": seat, "status": room.status,
             "your_turn": not over and seat in match.to_move() and seat not in room.ai_seats,
-            "names": list(room.row.names)}
+            "names": list(room.row.names), "variant": variant_label(room.row)}
     if over:
         winners = match.game.winners(match.state)
         game.update(scores=match.game.scores(match.state), winners=winners, won=seat in winners)

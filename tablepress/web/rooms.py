@@ -17,7 +17,8 @@ from ..agents.base import HUMAN
 from ..core.match import Match, UndoPoint
 from ..core.narration import Narration, sentence
 from ..core.preview import hints
-from ..core.registry import package_of
+from ..core.registry import get_game, package_of
+from ..core.variants import base_data, variant_changes
 from .store import GameRow, hash_token
 from .views import ViewCache
 
@@ -67,6 +68,17 @@ class Room:
         #: The log in words, narrated from views as moves come (core/narration.py).
         self.narration = Narration(match.game, match.players, match.seed, match.options,
                                    package_of(match.game).narrate)
+        self._variant: dict[str, Any] | None = None
+
+    @property
+    def variant(self) -> dict[str, Any] | None:
+        """The variant this game plays — {"name", "id", "changes": [{"field", "old", "new", "text"}]} — or None
+        for the published cards (worked out once)."""
+        if self.row.variant is None:
+            return None
+        if self._variant is None:
+            self._variant = variant_facts(self.row)
+        return self._variant
 
     # ----- who is who ------------------------------------------------------------------------
     def seat_for_token(self, token: str) -> int | None:
@@ -194,12 +206,27 @@ class Room:
             "scores": game.scores(state) if over else None,
             "winners": game.winners(state) if over else None,
             "error": self.error,
+            "variant": variant_label(self.row),
         }
 
     def notify(self) -> None:
         """Push every watcher its seat's view of the game as it is now."""
         for watcher in list(self.watchers):
             watcher.push(self.view_text(watcher.seat))
+
+
+def variant_label(row: GameRow) -> str | None:
+    """The name of the variant a stored game plays (None: the published cards)."""
+    if row.variant is None:
+        return None
+    return row.variant_name or "unnamed variant"
+
+
+def variant_facts(row: GameRow) -> dict[str, Any]:
+    """What the table says of a game's variant: its name, its saved id (None for card data given whole) and
+    every change from the published cards."""
+    return {"name": variant_label(row), "id": row.variant_id,
+            "changes": variant_changes(row.variant or {}, base_data(get_game(row.game)))}
 
 
 def _now_us() -> int:
@@ -235,6 +262,7 @@ def build_view(room: Room, seen: dict[str, Any], seat: int | None, match: Match,
         "seats": list(match.seats),
         "names": list(room.row.names),
         "options": room.row.options,
+        "variant": room.variant,
         "log": log,
         "version": len(log),
     }
