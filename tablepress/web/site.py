@@ -15,7 +15,8 @@ import anyio
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from ..core.registry import game_names
+from ..core.registry import game_names, get_game
+from ..core.variants import base_data, variant_changes
 from .clients import client_address
 from .hub import NotFound
 from .pages.content import GameFacts, facts_of
@@ -83,9 +84,18 @@ def rules_view(name: str) -> Response:
 
 
 @router.get("/games/{name}/intro", response_model=None)
-def intro_view(name: str, request: Request) -> Response:
-    """A game's shareable one-page intro (Open Graph and Twitter meta for link previews)."""
-    return unknown(name) or HTMLResponse(intro_page(name, public_url(request)))
+def intro_view(name: str, request: Request, variant: str | None = None) -> Response:
+    """A game's shareable one-page intro (Open Graph and Twitter meta for link previews); `?variant=ID` that
+    saved variant's (404 for an unknown one, 422 for another game's)."""
+    missing = unknown(name)
+    if missing is not None:
+        return missing
+    shown = None
+    if variant is not None:
+        saved = variant_of(getattr(request.app.state, "variants", None), variant[:64], name)
+        shown = {"id": saved["id"], "name": saved["name"],
+                 "changes": variant_changes(saved["overrides"], base_data(get_game(name)))}
+    return HTMLResponse(intro_page(name, public_url(request), shown))
 
 
 @router.get("/games/{name}/qr.svg")

@@ -3,6 +3,7 @@ Make), its full rules, its shareable intro, and the page for a game that does no
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import quote
 
 from ...core.game import Game
@@ -24,9 +25,10 @@ def _path(name: str) -> str:
     return f"/games/{quote(name, safe='')}"
 
 
-def _fan(facts: GameFacts, css: str = "fan") -> str:
-    """The catalogue card's cards, fanned."""
-    images = "".join(f'<img class="face" src="{attr(face_url(facts.name, key))}" alt="" width="126" height="176" '
+def _fan(facts: GameFacts, css: str = "fan", variant_id: str | None = None) -> str:
+    """The catalogue card's cards, fanned (as a saved variant makes them, given its id)."""
+    query = "" if variant_id is None else f"?variant={quote(variant_id, safe='')}"
+    images = "".join(f'<img class="face" src="{attr(face_url(facts.name, key) + query)}" alt="" width="126" height="176" '
                      f'loading="lazy">' for key in facts.cover)
     return f'<div class="{css}" aria-hidden="true">{images}</div>'
 
@@ -239,34 +241,48 @@ def contents_list(contents: list[tuple[int, str, str]]) -> str:
     return f"<ol>{''.join(items)}</ol>"
 
 
-def intro_page(name: str, base_url: str) -> str:
-    """`/games/{name}/intro`: the shareable one-page intro, with Open Graph and Twitter meta."""
+def intro_page(name: str, base_url: str, variant: dict[str, Any] | None = None) -> str:
+    """`/games/{name}/intro`: the shareable one-page intro, with Open Graph and Twitter meta. With a saved
+    `variant` ({"id", "name", "changes"}) it is that variant's intro: "variant: NAME" in its title, its
+    changes listed, its cards drawn, and Play / Print going to the variant."""
     game = get_package(name).game
     facts = facts_of(name)
     intro = intro_of(game)
     base = base_url.rstrip("/")
     path = _path(name)
+    title = facts.title if variant is None else f"{facts.title} — variant: {variant['name']}"
     description = " ".join(part for part in (facts.tagline, facts.facts + "." if facts.facts else "", facts.line)
                            if part)
-    meta = {"og:type": "website", "og:site_name": "Table Press", "og:title": facts.title,
-            "og:description": description, "og:url": f"{base}{path}/intro",
-            "twitter:card": "summary_large_image", "twitter:title": facts.title, "twitter:description": description,
+    if variant is not None:
+        description = f"Variant {variant['name']}: " + "; ".join(c["text"] for c in variant["changes"][:6]) + ". " + description
+    here = f"{base}{path}/intro" + ("" if variant is None else f"?variant={quote(variant['id'], safe='')}")
+    meta = {"og:type": "website", "og:site_name": "Table Press", "og:title": title,
+            "og:description": description, "og:url": here,
+            "twitter:card": "summary_large_image", "twitter:title": title, "twitter:description": description,
             "og:image": f"{base}{path}/share.png", "og:image:type": "image/png",
             "og:image:width": str(SHARE_WIDTH), "og:image:height": str(SHARE_HEIGHT),
             "og:image:alt": f"{facts.title}: {facts.tagline}", "twitter:image": f"{base}{path}/share.png"}
+    if variant is None:
+        play, sheet, note = f"{path}#play", f"{path}#print", ""
+    else:
+        vid = quote(variant["id"], safe="")
+        play, sheet = f"/make/{quote(name, safe='')}?variant={vid}", f"{path}/print.pdf?variant={vid}"
+        changes = "".join(f"<li>{attr(c['text'])}</li>" for c in variant["changes"])
+        note = (f'<section class="variant-note" aria-label="the variant"><h2>variant: {attr(variant["name"])}</h2>'
+                f"<p>These cards differ from the published game:</p><ul>{changes}</ul></section>")
     body = (
-        f'<article class="intro-page"><div class="intro-head"><div><h1>{attr(facts.title)}</h1>'
+        f'<article class="intro-page"><div class="intro-head"><div><h1>{attr(title)}</h1>'
         f'<p class="tagline">{attr(facts.tagline)}</p><p class="facts">{attr(facts.facts)}</p></div>'
-        f"{_fan(facts)}</div>"
+        f"{_fan(facts, variant_id=None if variant is None else variant['id'])}</div>{note}"
         f'<p class="thesis"><strong>Thesis:</strong> {attr(facts.thesis)}</p>'
         f'<nav class="actions no-print" aria-label="what to do with this game">'
-        f'<a class="button primary" href="{attr(path)}#play">Play / simulate</a>'
-        f'<a class="button" href="{attr(path)}#print">Print the 9-up sheet</a>'
+        f'<a class="button primary" href="{attr(play)}">Play / simulate</a>'
+        f'<a class="button" href="{attr(sheet)}">Print the 9-up sheet</a>'
         f'<a class="button" href="{attr(path)}/rules">The full rules</a>'
         '<button type="button" class="button" onclick="window.print()">Print this page</button></nav>'
         f'<div class="intro">{intro_sections(game, intro)}</div></article>'
     )
-    return page(f"{facts.title} — Table Press", body, description, meta, body_class="site intro-site")
+    return page(f"{title} — Table Press", body, description, meta, body_class="site intro-site")
 
 
 def not_found_page(name: str, games: list[GameFacts]) -> str:

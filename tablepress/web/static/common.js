@@ -134,11 +134,15 @@ const TP = (() => {
     return svg;
   }
 
-  /** A card face from the print faces model (/faces/GAME/KEY.svg) as an image `w` pixels wide;
-      if the game has no face for it, `fallback()` (e.g. a TP.card drawing) takes its place. */
+  /** A card face from the print faces model (/faces/GAME/KEY.svg) as an image `w` pixels wide — with
+      opts.gameId, as that game plays it (a variant's cards); if the game has no face for it, `fallback()`
+      (e.g. a TP.card drawing) takes its place. */
   function face(game, key, opts = {}) {
     const w = opts.w || 60;
-    const img = h("img", {src: `/faces/${encodeURIComponent(game)}/${encodeURIComponent(key)}.svg${opts.back ? "?back=1" : ""}`,
+    const query = new URLSearchParams();
+    if (opts.back) query.set("back", "1");
+    if (opts.gameId) query.set("game", opts.gameId);
+    const img = h("img", {src: `/faces/${encodeURIComponent(game)}/${encodeURIComponent(key)}.svg${String(query) ? "?" + query : ""}`,
                           width: w, height: Math.round(w * 88 / 63), alt: opts.label || key, title: opts.title || opts.label || key,
                           class: "face" + (opts.dim ? " dim" : ""), draggable: "false"});
     img.addEventListener("error", () => { if (opts.fallback) img.replaceWith(opts.fallback()); }, {once: true});

@@ -196,7 +196,7 @@
       });
       const link = g.status === "over" ? "Replay" : (mine ? "Resume" : "Watch");
       body.append(h("tr", {dataset: {id: g.id}},
-        h("td", {}, g.title), h("td", {}, seats),
+        h("td", {}, g.title, g.variant ? h("span", {class: "variant-tag"}, ` · variant: ${g.variant}`) : null), h("td", {}, seats),
         h("td", {}, g.status === "over" ? "finished" : `playing · ${g.actions} moves`),
         h("td", {}, h("a", {href: `/play/${g.id}`, class: "button"}, link))));
     }

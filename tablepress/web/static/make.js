@@ -98,6 +98,7 @@
     saved = variant;
     $("tools").hidden = false;
     $("print").href = `/games/${encodeURIComponent(name)}/print.pdf?variant=${encodeURIComponent(variant.id)}`;
+    $("share-variant").href = `/games/${encodeURIComponent(name)}/intro?variant=${encodeURIComponent(variant.id)}`;
     const url = new URL(location.href);
     url.searchParams.set("variant", variant.id);
     history.replaceState(null, "", url);

@@ -224,10 +224,14 @@
     return name.toLowerCase().includes(level) ? name : `${name} (${title})`;
   }
 
+  /** " (variant: NAME)" for a game played with a variant's cards, else "". */
+  const variantNote = (view) => (view.variant ? ` (variant: ${view.variant.name})` : "");
+
   function describe(view) {
     if (view.status === "over") {
       const winners = (view.winners || []).map((s) => view.names[s]);
-      return winners.length ? `Game over — ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}.` : "Game over.";
+      return (winners.length ? `Game over — ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}` : "Game over") +
+        `${variantNote(view)}.`;
     }
     const mine = view.seat !== null && view.to_move.includes(view.seat);
     const others = view.to_move.filter((s) => s !== view.seat).map((s) => view.seats[s] !== "human" ? thinker(view, s) + " is thinking…" : view.names[s]);
@@ -243,7 +247,8 @@
   }
 
   function draw(view, replaying) {
-    $("title").textContent = `${view.title} · ${view.id}` + (view.seat !== null && view.seat !== undefined ? ` · ${view.names[view.seat]}` : " · watching");
+    $("title").textContent = `${view.title}${view.variant ? ` · variant: ${view.variant.name}` : ""} · ${view.id}` +
+      (view.seat !== null && view.seat !== undefined ? ` · ${view.names[view.seat]}` : " · watching");
     const mine = !replaying && view.status === "playing" && view.seat !== null && view.to_move.includes(view.seat);
     document.title = `${mine ? "● Your turn — " : ""}${view.title} — tablepress`;
     const news = replaying || view.status === "over" ? "" : othersMove(view);
@@ -252,7 +257,9 @@
     const legal = replaying ? [] : view.legal_actions || [];
     const ui = {
       seat: view.seat, names: view.names, legal, legalSet: new Set(legal), interactive: mine && !st.curtain,
-      h, s: TP.s, card: TP.card, face: TP.face, tree: TP.tree, game: view.game,
+      h, s: TP.s, card: TP.card, tree: TP.tree, game: view.game,
+      /** A card's face as this game plays it: a variant's cards are drawn from the variant's data. */
+      face: (game, key, opts = {}) => TP.face(game, key, view.variant ? Object.assign({}, opts, {gameId: view.id}) : opts),
       act, label: (a) => label(a, view), redraw: () => draw(view, replaying), version: view.revision ?? view.version,
       /** Mark `node` as the control for `action` when that action is legal now. */
       clickable(node, action) {
@@ -362,7 +369,20 @@
     return [{kind: "move", seat: entry.seat, text: `${names[entry.seat]} ${entry.text}`}];
   }
 
+  /** Above the log, for a game played with a variant: "Variant: NAME" and what it changes. */
+  function drawVariant(view) {
+    let note = $("log-variant");
+    if (!view.variant) { if (note) note.remove(); return; }
+    if (!note) { note = h("p", {id: "log-variant", class: "log-variant"}); $("log").before(note); }
+    const changes = (view.variant.changes || []).map((c) => c.text);
+    const named = h("b", {}, `variant: ${view.variant.name}`);
+    note.replaceChildren(view.variant.id
+      ? h("a", {href: `/games/${encodeURIComponent(view.game)}/intro?variant=${encodeURIComponent(view.variant.id)}`}, named) : named,
+      changes.length ? ` — ${changes.slice(0, 6).join("; ")}${changes.length > 6 ? `; and ${changes.length - 6} more` : ""}` : "");
+  }
+
   function drawLog(view) {
+    drawVariant(view);
     const list = $("log");
     list.replaceChildren();
     const entries = view.log || [];

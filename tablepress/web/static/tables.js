@@ -66,7 +66,8 @@
     box.replaceChildren(h("h3", {}, "Your games"), h("ul", {}, games.map((g) => {
       TP.saveTokens(g.id, {[g.seat]: player.token});
       const state = g.status === "playing" ? (g.your_turn ? "your turn" : "waiting for the others") : (g.won ? "finished — you won" : "finished");
-      return h("li", {}, h("a", {href: `/play/${encodeURIComponent(g.id)}`}, title(g.game)), " · ", (g.names || []).join(", "), " · ",
+      return h("li", {}, h("a", {href: `/play/${encodeURIComponent(g.id)}`}, title(g.game)), g.variant ? ` · variant: ${g.variant}` : "",
+        " · ", (g.names || []).join(", "), " · ",
         h(g.your_turn ? "b" : "span", {}, state));
     })));
   }
