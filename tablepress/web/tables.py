@@ -32,8 +32,8 @@ from .hub import DAY, OPEN_DAYS, Hub, HubFull, NotFound, QuotaExceeded
 from .logs import event
 from .players import player_of, store_of
 from .quotas import Rate
-from . import requests as web_requests
-from .requests import BadRequest, parse_web_spec, text_field
+from .requests import BadRequest
+from .table_ai import ai_name, parse_ai, seat_names
 from .social import MAX_LOBBY_STREAMS, Social
 from .store import Stale
 from .store.social import SeatTaken
@@ -63,8 +63,8 @@ class TableGone(NotFound):
 
 
 def parse_table(data: Any) -> dict[str, Any]:
-    """A checked `POST /api/tables` body: game, players, options (as the game reads them), ai {seat: spec},
-    private, rated, clock; BadRequest naming the field."""
+    """A checked `POST /api/tables` body: game, players, options (as the game reads them), ai {seat: spec}
+    (table_ai.py), private, rated, clock; BadRequest naming the field."""
     if not isinstance(data, dict):
         raise BadRequest("the body must be a JSON object {\"game\", \"players\", ...}")
     game = game_named(data.get("game"))
@@ -78,10 +78,7 @@ def parse_table(data: Any) -> dict[str, Any]:
         options = game.normalise_options(options)
     except TablepressError as exc:
         raise BadRequest(f"options: {exc}") from None
-    ai = parse_ai(data.get("ai") or {}, players)
-    check_levels = getattr(web_requests, "known_levels", None)  # names of AI levels, checked as POST /api/games does
-    if check_levels is not None:
-        check_levels(game.name, list(ai.values()))
+    ai = parse_ai(data.get("ai") or {}, players, game.name)
     flags = {key: data.get(key, default) for key, default in (("private", False), ("rated", True))}
     for key, value in flags.items():
         if not isinstance(value, bool):
@@ -94,38 +91,10 @@ def parse_table(data: Any) -> dict[str, Any]:
             "ai": ai, "private": flags["private"], "rated": flags["rated"], "clock": clock}
 
 
-def parse_ai(value: Any, players: int) -> dict[int, str]:
-    """The AI seats {seat: agent spec} of `"ai": {"SEAT": "LEVEL" or SPEC}` (seat 0 is the creator's)."""
-    if not isinstance(value, dict):
-        raise BadRequest("ai: must be an object {\"SEAT\": LEVEL or agent spec}")
-    seats: dict[int, str] = {}
-    for key, spec in value.items():
-        if not (isinstance(key, str) and key.isdigit() and 1 <= int(key) < players):
-            raise BadRequest(f"ai: seats are numbered 1 to {players - 1} (seat 0 is yours), not {str(key)[:20]!r}")
-        where = f"ai.{key}"
-        text_field(spec, where)
-        seats[int(key)] = ai_spec(spec.strip().lower(), where)
-    return seats
-
-
-def ai_spec(spec: str, where: str) -> str:
-    """An AI seat's spec: an agent spec as given, or a level's name as `level:NAME`; BadRequest otherwise."""
-    try:
-        name = parse_web_spec(spec, where)
-    except BadRequest:
-        if ":" in spec:
-            raise
-        name = parse_web_spec(f"level:{spec}", where)
-        spec = f"level:{spec}"
-    if name == HUMAN:
-        raise BadRequest(f"{where}: name an AI level or agent; people take seats by joining")
-    return spec
-
-
 def listed(table: dict[str, Any]) -> dict[str, Any]:
     """What the API shows of a table (never a token's hash)."""
     seats = table["seats"]
-    seated = [seats[s]["name"] if s in seats else f"AI ({table['ai'][s]})" if s in table["ai"] else None
+    seated = [seats[s]["name"] if s in seats else ai_name(table["game"], table["ai"][s]) if s in table["ai"] else None
               for s in range(table["players"])]
     game_id = table["game_id"]
     status = "waiting" if game_id is None else "starting" if game_id.startswith(STARTING) else "playing"
@@ -267,7 +236,7 @@ async def begin(request: Request, table_id: str, seat: int) -> str | None:
     assert table is not None
     hub: Hub = request.app.state.hub
     specs = [table["ai"].get(s, HUMAN) for s in range(table["players"])]
-    names = [table["seats"][s]["name"] if s in table["seats"] else f"Bot {s + 1} ({specs[s]})" for s in range(len(specs))]
+    names = seat_names(table["game"], specs, {s: who["name"] for s, who in table["seats"].items()})
     try:
         room, _tokens = await hub.create(table["game"], specs, table["options"], None, names, None,
                                          client=client_address(request))

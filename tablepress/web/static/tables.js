@@ -26,6 +26,7 @@
           h("form", {id: "table-form"},
             h("label", {}, "Game ", h("select", {id: "table-game"})),
             h("label", {}, "Players ", h("select", {id: "table-players"})),
+            h("div", {id: "table-seats"}),
             h("label", {}, h("input", {type: "checkbox", id: "table-private"}), " Private (invite link only)"),
             h("button", {type: "submit", class: "primary", id: "table-create"}, "Create table")),
           h("p", {id: "table-error", class: "error", role: "alert"}),
@@ -124,6 +125,17 @@
     box.replaceChildren(...items);
   }
 
+  /** Seats 2 and on: open for a person to join, or one of the game's AI levels ("Casual AI (rated 1480)"). */
+  function seatChoices() {
+    const info = catalog.games.find((g) => g.name === $("table-game").value) || {levels: []};
+    const count = Number($("table-players").value);
+    const levels = info.levels || [];
+    $("table-seats").replaceChildren(...Array.from({length: Math.max(0, count - 1)}, (_, i) => h("label", {},
+      `Seat ${i + 2} `, h("select", {dataset: {seat: i + 1}, "aria-label": `seat ${i + 2}`},
+        h("option", {value: ""}, "open seat (a person joins)"),
+        levels.map((l) => h("option", {value: l.name}, `${l.title} AI` + (l.rating === null ? "" : ` (rated ${l.rating})`)))))));
+  }
+
   function drawForm() {
     const game = $("table-game"), players = $("table-players");
     game.replaceChildren(...catalog.games.map((g) => h("option", {value: g.name}, g.title)));
@@ -131,15 +143,19 @@
       const info = catalog.games.find((g) => g.name === game.value);
       players.replaceChildren();
       for (let n = info.min_players; n <= info.max_players; n++) players.append(h("option", {value: n, selected: n === info.default_players}, String(n)));
+      seatChoices();
     };
     game.addEventListener("change", counts);
+    players.addEventListener("change", seatChoices);
     counts();
     $("table-form").addEventListener("submit", async (event) => {
       event.preventDefault();
       $("table-error").textContent = "";
       const me = TP.player.get();
       if (!me) { $("table-error").textContent = "Pick a name first."; return; }
-      const reply = await api("POST", "/api/tables", {game: game.value, players: Number(players.value), private: $("table-private").checked}, me.token);
+      const ai = {};
+      for (const choice of document.querySelectorAll("#table-seats select")) if (choice.value) ai[choice.dataset.seat] = choice.value;
+      const reply = await api("POST", "/api/tables", {game: game.value, players: Number(players.value), ai, private: $("table-private").checked}, me.token);
       if (!reply.ok) { $("table-error").textContent = reply.data.detail || `error ${reply.status}`; return; }
       setWaiting([...waiting(), reply.data.id]);
       followWaiting();
