@@ -28,8 +28,8 @@ def _path(name: str) -> str:
 def _fan(facts: GameFacts, css: str = "fan", variant_id: str | None = None) -> str:
     """The catalogue card's cards, fanned (as a saved variant makes them, given its id)."""
     query = "" if variant_id is None else f"?variant={quote(variant_id, safe='')}"
-    images = "".join(f'<img class="face" src="{attr(face_url(facts.name, key) + query)}" alt="" width="126" height="176" '
-                     f'loading="lazy">' for key in facts.cover)
+    images = "".join(f'<img class="face" src="{attr(face_url(facts.name, key) + query)}" alt="" width="126" '
+                     f'height="176" loading="lazy">' for key in facts.cover)
     return f'<div class="{css}" aria-hidden="true">{images}</div>'
 
 
@@ -254,7 +254,8 @@ def intro_page(name: str, base_url: str, variant: dict[str, Any] | None = None) 
     description = " ".join(part for part in (facts.tagline, facts.facts + "." if facts.facts else "", facts.line)
                            if part)
     if variant is not None:
-        description = f"Variant {variant['name']}: " + "; ".join(c["text"] for c in variant["changes"][:6]) + ". " + description
+        changed = "; ".join(c["text"] for c in variant["changes"][:6])
+        description = f"Variant {variant['name']}: {changed}. {description}"
     here = f"{base}{path}/intro" + ("" if variant is None else f"?variant={quote(variant['id'], safe='')}")
     meta = {"og:type": "website", "og:site_name": "Table Press", "og:title": title,
             "og:description": description, "og:url": here,
