@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from ...core.errors import TablepressError
 from .rows import GameRow
+from .ratings import RatingStore
 from .social import SocialStore
 
 
@@ -39,9 +40,9 @@ class Readiness:
     reason: str = ""  # why not, on one line (empty when ok)
 
 
-class Store(SocialStore, Protocol):
-    """Games, actions, saved variants and simulation jobs (and players, tables and chat: `social.SocialStore`),
-    kept in one database."""
+class Store(SocialStore, RatingStore, Protocol):
+    """Games, actions, saved variants and simulation jobs (and players, tables and chat: `social.SocialStore`;
+    ratings: `ratings.RatingStore`), kept in one database."""
 
     #: What `open_store` takes to open this store again (a SQLite file's path or a PostgreSQL URL).
     url: str

@@ -135,6 +135,15 @@ MIGRATIONS: tuple[Migration, ...] = (
     )),
     Migration(7, "the name of the variant a game plays, kept with the game", (),
               columns=(("games", "variant_name", "TEXT"),)),
+    Migration(8, "players' ratings per game, the rated games, and the change each finished one made", (
+        "CREATE TABLE IF NOT EXISTS ratings (game TEXT NOT NULL, player_id TEXT NOT NULL, rating {real} NOT NULL,"
+        " games INTEGER NOT NULL, updated {real} NOT NULL, PRIMARY KEY (game, player_id))",
+        "CREATE INDEX IF NOT EXISTS ratings_by_rating ON ratings (game, rating)",
+        "CREATE TABLE IF NOT EXISTS rated_games (game_id TEXT PRIMARY KEY, game TEXT NOT NULL, created {real} NOT NULL,"
+        " settled {real})",
+        "CREATE TABLE IF NOT EXISTS rating_changes (game_id TEXT NOT NULL, seat INTEGER NOT NULL, player_id TEXT NOT NULL,"
+        " old_rating {real} NOT NULL, new_rating {real} NOT NULL, PRIMARY KEY (game_id, seat))",
+    )),
 )
 
 #: The schema version this code writes.

@@ -18,6 +18,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ...core.errors import IllegalAction, TablepressError
+from .ratings import mark_rated
 from .rows import dumps
 
 if TYPE_CHECKING:
@@ -216,13 +217,16 @@ class SocialSql:
 
     def start_table(self, table_id: str, claim: str, game_id: str | None, seats: dict[int, str], at: float) -> None:
         """Record the game a table claimed under `claim` began (and each seated player's seat in it: `seats`
-        maps seat to player id); `game_id` None: it did not begin, the table waits again."""
+        maps seat to player id; a rated table with two or more of them makes a rated game); `game_id` None: it
+        did not begin, the table waits again."""
         with self._transaction(write=True) as tx:
-            tx.execute("UPDATE lobby_tables SET game_id = ?, touched = ? WHERE id = ? AND game_id = ?",
-                       (game_id, at, table_id, claim))
+            began = tx.execute("UPDATE lobby_tables SET game_id = ?, touched = ? WHERE id = ? AND game_id = ?",
+                               (game_id, at, table_id, claim)).rowcount == 1
             for seat, player_id in seats.items() if game_id is not None else ():
                 tx.execute("INSERT INTO player_games (player_id, game_id, seat, joined) VALUES (?, ?, ?, ?)",
                            (player_id, game_id, seat, at))
+            if began and game_id is not None:
+                mark_rated(tx, table_id, game_id, len(seats), at)
 
     def expire_tables(self, waiting_before: float, started_before: float) -> list[str]:
         """Delete the tables nobody joined since `waiting_before` and those started before `started_before`."""

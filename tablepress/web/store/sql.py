@@ -14,6 +14,7 @@ from ..logs import event
 from . import migrations
 from .interface import Readiness, Stale
 from .migrations import Dialect
+from .ratings import RatingSql
 from .social import SocialSql
 from .rows import DONE, FAILED, QUEUED, RUNNING, UNREADABLE, GameRow, dumps, read_job, read_row, read_variant
 
@@ -52,7 +53,7 @@ def one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
-class SqlStore(SocialSql):
+class SqlStore(SocialSql, RatingSql):
     """Every method of `interface.Store`, over the transactions a backend gives."""
 
     dialect: Dialect
@@ -112,6 +113,7 @@ class SqlStore(SocialSql):
             for gid in ids:
                 tx.execute("DELETE FROM actions WHERE game_id = ?", (gid,))
                 self._forget_social(tx, gid)
+                self._forget_ratings(tx, gid)
                 tx.execute("DELETE FROM games WHERE id = ?", (gid,))
                 self._changed(tx, gid, None)
         return ids
