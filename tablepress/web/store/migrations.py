@@ -144,6 +144,16 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE TABLE IF NOT EXISTS rating_changes (game_id TEXT NOT NULL, seat INTEGER NOT NULL, player_id TEXT NOT NULL,"
         " old_rating {real} NOT NULL, new_rating {real} NOT NULL, PRIMARY KEY (game_id, seat))",
     )),
+    Migration(9, "turn clocks: a clocked game's seconds a turn, the seats it waits on and their deadlines, the moves"
+                 " the AI made at time-out", (
+        "CREATE TABLE IF NOT EXISTS game_clocks (game_id TEXT PRIMARY KEY, seconds INTEGER NOT NULL, level TEXT NOT NULL,"
+        " revision INTEGER NOT NULL DEFAULT -1)",
+        "CREATE TABLE IF NOT EXISTS clock_waits (game_id TEXT NOT NULL, seat INTEGER NOT NULL, since INTEGER NOT NULL,"
+        " deadline {real} NOT NULL, PRIMARY KEY (game_id, seat))",
+        "CREATE INDEX IF NOT EXISTS clock_waits_by_deadline ON clock_waits (deadline)",
+        "CREATE TABLE IF NOT EXISTS clock_timeouts (game_id TEXT NOT NULL, idx INTEGER NOT NULL, attempt TEXT NOT NULL,"
+        " seat INTEGER NOT NULL, action TEXT NOT NULL, at {real} NOT NULL, PRIMARY KEY (game_id, idx, attempt))",
+    )),
 )
 
 #: The schema version this code writes.
