@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,6 +70,9 @@ class Room:
         self.narration = Narration(match.game, match.players, match.seed, match.options,
                                    package_of(match.game).narrate)
         self._variant: dict[str, Any] | None = None
+        #: Gives {move number: sentence} of moves the log explains to every reader, before the move's own lines
+        #: (a turn clock's "Time ran out for Ana: …", web/clocks.py); None: no such moves.
+        self.notes: Callable[[], dict[int, str]] | None = None
 
     @property
     def variant(self) -> dict[str, Any] | None:
@@ -141,10 +145,12 @@ class Room:
         moves = self.match.moves if upto is None else self.match.moves[:upto]
         told = self.narration.catch_up(self.match.moves)
         names = list(self.row.names)
+        notes = self.notes() if self.notes is not None else {}
         return [
             {"n": n, "seat": move.seat, "text": move.action if show_all else move.seen_by(seat), "at": move.at,
-             "lines": [{"kind": line.kind, "seat": line.seat, "text": sentence(line, names)}
-                       for line in told[n - 1].for_reader(seat, reveal=show_all)]}
+             "lines": [*([{"kind": "note", "seat": move.seat, "text": notes[n]}] if n in notes else []),
+                       *({"kind": line.kind, "seat": line.seat, "text": sentence(line, names)}
+                         for line in told[n - 1].for_reader(seat, reveal=show_all))]}
             for n, move in enumerate(moves, start=1)
         ]
 
