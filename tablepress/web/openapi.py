@@ -49,6 +49,8 @@ STATUSES: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/tables/{table_id}/join"): (403, 404, 409, 422, 429, *STORE),
     ("post", "/api/games/{game_id}/chat"): (403, 404, *BODY, 429, *STORE),
     ("get", "/api/games/{game_id}/chat"): (404, 422),
+    ("get", "/api/ratings/{game}"): (404,),
+    ("get", "/api/games/{game_id}/ratings"): (404,),
 }
 TEXT = {"type": "string"}
 SPECS = {"type": "array", "items": TEXT, "minItems": 1}
