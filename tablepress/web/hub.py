@@ -22,7 +22,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..agents.base import HUMAN
@@ -35,7 +35,7 @@ from .faults import StoreDown, StoreFull, backoff, writing
 from .leases import RETRY_SECONDS, Leases
 from .logs import event
 from .requests import Forbidden
-from .refresh import adopt, catch_up, replay
+from .refresh import adopt, catch_up, catch_up_appended, replay
 from .rooms import Room
 from .store import GameRow, Stale, Store, backend_of, hash_token
 from .thinking import CHECK_NICENESS, CHECK_WORKERS, OutOfTime, Played, Thinker, decision_seed, played
@@ -101,8 +101,6 @@ class Hub:
         #: Game id → the revision announced for a room nobody here watches or moves (refreshed when next asked for).
         self._behind: dict[str, int] = {}
         self._closing = False
-        #: Called with a room whose game just ended in this process, after its end is stored (web/ratings.py).
-        self.on_over: Callable[[Room], None] | None = None
 
     # ----- start and stop ----------------------------------------------------------------------
     def restore(self) -> None:
@@ -222,15 +220,17 @@ class Hub:
     def refresh(self, room: Room) -> None:
         """Bring a room to its game as stored (another process wrote to it), push its watchers the new view
         and set its AI seats moving; a game no longer stored leaves memory. Call with the room's lock held."""
-        row = self.store.load_game(room.id)
+        row = self.store.load_since(room.id, len(room.match.moves))
+        if row is not None and row.revision == room.row.revision:
+            return
+        if row is not None and not catch_up_appended(room, row):
+            row = self.store.load_game(room.id)
+            if row is not None and not catch_up(room, row):
+                adopt(room, self._rebuild(row))
         if row is None:
             if self.rooms.get(room.id) is room:
                 del self.rooms[room.id]
             return
-        if row.revision == room.row.revision:
-            return
-        if not catch_up(room, row):
-            adopt(room, self._rebuild(row))
         room.changed()
         self.kick(room)
 
@@ -441,8 +441,6 @@ class Hub:
         room.changed()
         if match.is_over:
             event(log, "game_over", game=room.id, actions=len(match.moves))
-            if self.on_over is not None:
-                self.on_over(room)
             self._evict()
 
     def _still_here(self, room: Room) -> None:

@@ -3,9 +3,11 @@
 Any process may act on any game (docs/DEVELOPING.md, "Running as many processes"); what a process holds
 of a game is only a cache of the store. `replay` takes stored actions through a room's match as the hub
 took them, keeping the undo points, so that whichever process serves a seat can take its last action back.
-`catch_up` brings a room to a newer stored row: the actions it lacks are replayed when its moves are a
-start of the stored ones (the common case: someone acted elsewhere), else the caller rebuilds the room from
-the row (an undo elsewhere) and `adopt`s the new one in place, keeping its lock, watchers and AI mover.
+`catch_up_appended` brings a room to a newer stored row read with only the actions it lacks, when every
+write since was an append (the common case: someone acted elsewhere); else `catch_up` takes the whole stored
+game and replays the actions it lacks when its moves are a start of the stored ones, or the caller rebuilds
+the room from the row (an undo elsewhere) and `adopt`s the new one in place, keeping its lock, watchers and
+AI mover.
 """
 
 from __future__ import annotations
@@ -52,6 +54,20 @@ def catch_up(room: Room, row: GameRow) -> bool:
     if any((move.seat, move.action) != (seat, action) for move, (seat, action, _p, _at) in zip(moves, row.actions)):
         return False
     replay(room, row.actions[len(moves):])
+    seat_changes(room, row)
+    room.row.status, room.row.scores, room.row.winners = row.status, row.scores, row.winners
+    room.row.revision = row.revision
+    return True
+
+
+def catch_up_appended(room: Room, row: GameRow) -> bool:
+    """Bring `room` to the stored `row`, read with only the actions from the room's count on (Store.load_since),
+    when every write since the room's revision was an append (as many revisions as new actions, and the count
+    adds up); False, changing nothing, otherwise (then read the whole game and `catch_up`)."""
+    new = row.actions
+    if row.revision - room.row.revision != len(new) or row.count != len(room.match.moves) + len(new):
+        return False
+    replay(room, new)
     seat_changes(room, row)
     room.row.status, room.row.scores, room.row.winners = row.status, row.scores, row.winners
     room.row.revision = row.revision

@@ -16,7 +16,6 @@ from typing import Any, Protocol
 
 from ...core.errors import TablepressError
 from .rows import GameRow
-from .ratings import RatingStore
 from .social import SocialStore
 
 
@@ -40,9 +39,9 @@ class Readiness:
     reason: str = ""  # why not, on one line (empty when ok)
 
 
-class Store(SocialStore, RatingStore, Protocol):
-    """Games, actions, saved variants and simulation jobs (and players, tables and chat: `social.SocialStore`;
-    ratings: `ratings.RatingStore`), kept in one database."""
+class Store(SocialStore, Protocol):
+    """Games, actions, saved variants and simulation jobs (and players, tables and chat: `social.SocialStore`),
+    kept in one database."""
 
     #: What `open_store` takes to open this store again (a SQLite file's path or a PostgreSQL URL).
     url: str
@@ -108,6 +107,12 @@ class Store(SocialStore, RatingStore, Protocol):
 
     def load_actions(self, game_id: str) -> list[tuple[int, str, str, float]]:
         """One game's actions in order: (seat, action, public text, time)."""
+        ...
+
+    def load_since(self, game_id: str, count: int) -> GameRow | None:
+        """One stored game with only its actions from number `count` (from 0) on, in order, or None if there
+        is none or it does not read. Every write to a game raises its revision by exactly one and an append adds
+        exactly one action, so a game `k` revisions on with `k` actions past `count` was only appended to."""
         ...
 
     # ----- AI leases ------------------------------------------------------------------------------

@@ -20,7 +20,9 @@ import psycopg
 
 from ...core.errors import DataError
 from .migrations import Dialect
-from .sql import Cursor, SqlStore, Tx, one_line
+from .interface import Stale
+from .rows import GameRow, dumps
+from .sql import GAME_COLUMNS, Cursor, SqlStore, Tx, one_line
 
 #: An arbitrary key of the advisory lock the migrations take (the same in every tablepress).
 MIGRATION_LOCK = 7_024_117_301
@@ -101,6 +103,60 @@ class PostgresStore(SqlStore):
                 self._conn = self._connect()
             with self._conn.transaction(), self._conn.cursor() as cursor:
                 yield PostgresTx(cursor)
+
+    @contextlib.contextmanager
+    def _statement(self) -> Iterator[Tx]:
+        """One statement on its own (autocommit: atomic, and one round trip instead of BEGIN … COMMIT), under
+        the lock; the connection is made again if it broke."""
+        with self._lock:
+            if self._closed:
+                raise psycopg.OperationalError("the store is closed")
+            if self._conn.broken or self._conn.closed:
+                self._conn = self._connect()
+            with self._conn.cursor() as cursor:
+                yield PostgresTx(cursor)
+
+    def append_action(self, game_id: str, index: int, seat: int, action: str, public: str, at: float,
+                      status: str | None = None, scores: list[int] | None = None,
+                      winners: list[int] | None = None, expect: int | None = None) -> int:
+        """As SqlStore.append_action, in one statement: raise the revision if it is `expect`, add the action and
+        announce the change, or do nothing (PostgreSQL runs a data-modifying WITH whether or not it is read)."""
+        sets, args = ("", ()) if status is None else (
+            ", status = ?, scores = ?, winners = ?",
+            (status, None if scores is None else dumps(scores), None if winners is None else dumps(winners)))
+        fence, more = ("", ()) if expect is None else (" AND revision = ?", (expect,))
+        with self._statement() as tx:
+            done = tx.execute(
+                f"WITH bumped AS (UPDATE games SET revision = revision + 1{sets} WHERE id = ?{fence}"
+                " RETURNING id, revision),"
+                " added AS (INSERT INTO actions (game_id, idx, seat, action, public, at)"
+                " SELECT id, ?, ?, ?, ?, ? FROM bumped RETURNING idx)"
+                " SELECT revision, pg_notify(?, id || ' ' || revision) FROM bumped",
+                (*args, game_id, *more, index, seat, action, public, at, CHANNEL)).fetchone()
+        if done is None:
+            self._stale(game_id, expect)
+        return int(done[0])
+
+    def _stale(self, game_id: str, expect: int | None) -> None:
+        """Raise Stale for a write refused at revision `expect`, saying what the game's revision is now."""
+        with self._statement() as tx:
+            found = tx.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
+        if found is None:
+            raise Stale(f"game {game_id!r} is no longer stored", game_id, None)
+        raise Stale(f"game {game_id!r} changed meanwhile (revision {found[0]}, not {expect})", game_id, int(found[0]))
+
+    def load_since(self, game_id: str, count: int) -> GameRow | None:
+        """As SqlStore.load_since, in one statement (the game's row repeated beside each action it gives)."""
+        with self._statement() as tx:
+            rows = tx.execute(
+                f"SELECT one.*, a.seat, a.action, a.public, a.at FROM (SELECT {GAME_COLUMNS} FROM games g WHERE"
+                " g.id = ?) one LEFT JOIN actions a ON a.game_id = one.id AND a.idx >= ? ORDER BY a.idx",
+                (game_id, count)).fetchall()
+        if not rows:
+            return None
+        width = len(rows[0]) - 4
+        actions = [tuple(r[width:]) for r in rows if r[width] is not None]
+        return self._row_with(game_id, rows[0][:width], actions)
 
     def _changed(self, tx: Tx, game_id: str, revision: int | None) -> None:
         """Announce on CHANNEL, when `tx` commits, that a game is now at `revision` (None: deleted)."""

@@ -14,7 +14,6 @@ from ..logs import event
 from . import migrations
 from .interface import Readiness, Stale
 from .migrations import Dialect
-from .ratings import RatingSql
 from .social import SocialSql
 from .rows import DONE, FAILED, QUEUED, RUNNING, UNREADABLE, GameRow, dumps, read_job, read_row, read_variant
 
@@ -53,7 +52,7 @@ def one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
-class SqlStore(SocialSql, RatingSql):
+class SqlStore(SocialSql):
     """Every method of `interface.Store`, over the transactions a backend gives."""
 
     dialect: Dialect
@@ -113,7 +112,6 @@ class SqlStore(SocialSql, RatingSql):
             for gid in ids:
                 tx.execute("DELETE FROM actions WHERE game_id = ?", (gid,))
                 self._forget_social(tx, gid)
-                self._forget_ratings(tx, gid)
                 tx.execute("DELETE FROM games WHERE id = ?", (gid,))
                 self._changed(tx, gid, None)
         return ids
@@ -183,19 +181,7 @@ class SqlStore(SocialSql, RatingSql):
     def load_game(self, game_id: str) -> GameRow | None:
         """One stored game with all its actions (finished or not), or None if there is none or it does not
         read (then logged as `row_skipped`)."""
-        with self._transaction() as tx:
-            stored = tx.execute(f"SELECT {GAME_COLUMNS} FROM games g WHERE g.id = ?", (game_id,)).fetchone()
-            actions = tx.execute("SELECT seat, action, public, at FROM actions WHERE game_id = ? ORDER BY idx",
-                                 (game_id,)).fetchall()
-        if stored is None:
-            return None
-        try:
-            row = read_row(*stored)
-        except UNREADABLE as exc:
-            self._skipped_game(game_id, exc)
-            return None
-        row.actions = [tuple(a) for a in actions]
-        return row
+        return self.load_since(game_id, 0)
 
     def load_games(self) -> list[GameRow]:
         """Every stored game, oldest first: the actions of unfinished games, only the count of finished ones'.
@@ -221,6 +207,27 @@ class SqlStore(SocialSql, RatingSql):
         with self._transaction() as tx:
             return [tuple(r) for r in tx.execute(
                 "SELECT seat, action, public, at FROM actions WHERE game_id = ? ORDER BY idx", (game_id,)).fetchall()]
+
+    def load_since(self, game_id: str, count: int) -> GameRow | None:
+        """One stored game with only its actions from number `count` on (see interface.Store.load_since)."""
+        with self._transaction() as tx:
+            stored = tx.execute(f"SELECT {GAME_COLUMNS} FROM games g WHERE g.id = ?", (game_id,)).fetchone()
+            actions = tx.execute("SELECT seat, action, public, at FROM actions WHERE game_id = ? AND idx >= ?"
+                                 " ORDER BY idx", (game_id, count)).fetchall()
+        return self._row_with(game_id, stored, [tuple(a) for a in actions])
+
+    def _row_with(self, game_id: str, stored: Sequence[Any] | None,
+                  actions: list[tuple[int, str, str, float]]) -> GameRow | None:
+        """The GameRow of a `games` row read with GAME_COLUMNS, holding `actions`; None (logged) if it does not read."""
+        if stored is None:
+            return None
+        try:
+            row = read_row(*stored)
+        except UNREADABLE as exc:
+            self._skipped_game(game_id, exc)
+            return None
+        row.actions = actions
+        return row
 
     def _skipped_game(self, game_id: str, exc: BaseException) -> None:
         """Log a game row that does not read, once (it is asked for again each time someone opens it)."""
