@@ -22,7 +22,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from ..agents.base import HUMAN
@@ -101,6 +101,8 @@ class Hub:
         #: Game id → the revision announced for a room nobody here watches or moves (refreshed when next asked for).
         self._behind: dict[str, int] = {}
         self._closing = False
+        #: Called with a room whose game just ended in this process, after its end is stored (web/ratings.py).
+        self.on_over: Callable[[Room], None] | None = None
 
     # ----- start and stop ----------------------------------------------------------------------
     def restore(self) -> None:
@@ -441,6 +443,8 @@ class Hub:
         room.changed()
         if match.is_over:
             event(log, "game_over", game=room.id, actions=len(match.moves))
+            if self.on_over is not None:
+                self.on_over(room)
             self._evict()
 
     def _still_here(self, room: Room) -> None:
