@@ -172,6 +172,16 @@ def decision_seed(match_seed: int, seat: int, index: int) -> int:
     return derive_seed(match_seed, "web-agent", seat, index)
 
 
+def decision_index(match: Match, seat: int) -> int:
+    """The action number `seat` decides as: the number of moves so far, or, in a simultaneous choice it has not
+    made yet, the number when that choice began. So a seat's choice is the same whether the others choosing
+    with it chose before or after it (it decides from the same information, `Match.seat_info`, with the same seed)."""
+    step = match.simultaneous
+    if step is not None and seat in step.movers and seat not in step.chosen:
+        return step.moves
+    return len(match.moves)
+
+
 class Thinker:
     """Runs AI decisions and variant checks: in worker processes, one job per worker, each bounded in time."""
 
