@@ -43,12 +43,14 @@ def ai_spec(given: str, game: str, where: str) -> str:
     shown = given.strip() if len(given.strip()) <= 24 else given.strip()[:24] + "..."
     if level_name(text) is None:
         try:
-            if parse_web_spec(text, where) != HUMAN:
-                return text
+            agent = parse_web_spec(text, where)
         except BadRequest:
-            pass
+            if ":" in text:  # an agent with a budget: its own error says what is wrong
+                raise
         else:
-            raise BadRequest(f"{where}: name an AI level ({known}); people take seats by joining")
+            if agent == HUMAN:
+                raise BadRequest(f"{where}: name an AI level ({known}); people take seats by joining")
+            return text
     raise BadRequest(f"{where}: unknown level {shown!r} for {game} (levels: {known})")
 
 
