@@ -36,7 +36,7 @@ from .leases import RETRY_SECONDS, Leases
 from .logs import event
 from .requests import Forbidden
 from .refresh import adopt, catch_up, catch_up_appended, replay
-from .rooms import Room
+from .rooms import Room, variant_label
 from .store import GameRow, Stale, Store, backend_of, hash_token
 from .thinking import CHECK_NICENESS, CHECK_WORKERS, OutOfTime, Played, Thinker, decision_seed, played
 
@@ -60,6 +60,8 @@ MAX_LISTED = 100
 #: A varied game may have at most this many times the published card copies.
 DECK_FACTOR = 10
 DAY = 86_400
+#: The name a game's variant goes by when it was given as card data rather than a saved variant's id.
+CUSTOM_VARIANT = "custom cards"
 #: What a player is told when another process wrote to the game between its read and its write (HTTP 409).
 MOVED_ON = "the game moved on before this was stored (someone acted at the same moment); nothing changed: look again"
 
@@ -331,7 +333,8 @@ class Hub:
                 continue
             items.append({"id": row.id, "game": row.game, "title": title, "status": "over", "players": row.players,
                           "seats": list(row.seats), "names": list(row.names), "to_move": [], "actions": row.count,
-                          "created": row.created, "scores": row.scores, "winners": row.winners, "error": None})
+                          "created": row.created, "scores": row.scores, "winners": row.winners, "error": None,
+                          "variant": variant_label(row)})
         return items
 
     def admit(self, client: str | None) -> None:
@@ -364,9 +367,11 @@ class Hub:
         """
         self.admit(client)
         game = get_game(game_name)
-        variant_id = None
+        variant_id = variant_name = None
         if isinstance(variant, str):
-            variant_id, variant = variant, self.saved_variant(variant, game.name)
+            variant_id, (variant_name, variant) = variant, self.saved_variant(variant, game.name)
+        elif variant is not None:
+            variant_name = CUSTOM_VARIANT
         game.check_players(len(seats))
         options = game.normalise_options(options)
         if variant is not None:
@@ -385,7 +390,7 @@ class Hub:
             id=game_id, game=game.name, players=len(seats), options=jsonable(match.options), seats=list(seats),
             names=names or default_names(seats), seed=seed, variant=None if variant is None else dict(variant),
             token_hashes={hash_token(token): int(seat) for seat, token in tokens.items()}, created=time.time(),
-            client=client, variant_id=variant_id,
+            client=client, variant_id=variant_id, variant_name=variant_name,
         )
         room = Room(row, match)
         with writing("game", game=game_id, kind=game.name, client=client):
@@ -398,8 +403,8 @@ class Hub:
         self.kick(room)
         return room, tokens
 
-    def saved_variant(self, variant_id: str, game: str) -> dict[str, Any]:
-        """The card data changes of the saved variant `variant_id` of `game`; DataError if there is none."""
+    def saved_variant(self, variant_id: str, game: str) -> tuple[str, dict[str, Any]]:
+        """(name, card data changes) of the saved variant `variant_id` of `game`; DataError if there is none."""
         try:
             saved = self.variants.get(variant_id) if self.variants is not None else None
         except KeyError:
@@ -408,7 +413,7 @@ class Hub:
             raise DataError(f"variant: no saved variant {variant_id!r}")
         if saved["game"] != game:
             raise DataError(f"variant: the variant {saved['name']!r} is for {saved['game']}, not {game}")
-        return dict(saved["overrides"])
+        return saved["name"], dict(saved["overrides"])
 
     async def act(self, room: Room, seat: int, action: str) -> None:
         """Take a human seat's action under the room's lock; IllegalAction (nothing changed) if it may not."""

@@ -14,6 +14,7 @@ from ..logs import event
 from . import migrations
 from .interface import Readiness, Stale
 from .migrations import Dialect
+from .ratings import RatingSql
 from .social import SocialSql
 from .rows import DONE, FAILED, QUEUED, RUNNING, UNREADABLE, GameRow, dumps, read_job, read_row, read_variant
 
@@ -21,7 +22,7 @@ log = logging.getLogger("tablepress.web")
 
 GAME_COLUMNS = ("g.id, g.game, g.players, g.options, g.seats, g.names, g.seed, g.variant, g.token_hashes, g.created,"
                 " g.status, g.scores, g.winners, g.client, g.variant_id,"
-                " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id), g.revision")
+                " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id), g.revision, g.variant_name")
 JOB_COLUMNS = "id, request, status, done, games, attempt, summary, error, created, started, finished"
 
 
@@ -52,7 +53,7 @@ def one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
-class SqlStore(SocialSql):
+class SqlStore(SocialSql, RatingSql):
     """Every method of `interface.Store`, over the transactions a backend gives."""
 
     dialect: Dialect
@@ -90,10 +91,11 @@ class SqlStore(SocialSql):
         with self._transaction(write=True) as tx:
             tx.execute(
                 "INSERT INTO games (id, game, players, options, seats, names, seed, variant, token_hashes,"
-                " created, status, client, variant_id, revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                " created, status, client, variant_id, variant_name, revision)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
                 (row.id, row.game, row.players, dumps(row.options), dumps(row.seats), dumps(row.names), row.seed,
                  None if row.variant is None else dumps(row.variant), dumps(row.token_hashes), row.created,
-                 row.status, row.client, row.variant_id))
+                 row.status, row.client, row.variant_id, row.variant_name))
             self._changed(tx, row.id, 0)
 
     def has(self, game_id: str) -> bool:
@@ -112,6 +114,7 @@ class SqlStore(SocialSql):
             for gid in ids:
                 tx.execute("DELETE FROM actions WHERE game_id = ?", (gid,))
                 self._forget_social(tx, gid)
+                self._forget_ratings(tx, gid)
                 tx.execute("DELETE FROM games WHERE id = ?", (gid,))
                 self._changed(tx, gid, None)
         return ids
