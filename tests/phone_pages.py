@@ -51,12 +51,13 @@ def simulation_url(server: Server) -> str:
 
 def every_page(server: Server) -> dict[str, str]:
     """Each page type by a name for the test ids: home, each game's page, rules, intro and print panel,
-    Make, a table in play for each game, a simulation, error pages."""
+    Make, a table in play for each game, a simulation, a leaderboard, error pages."""
     pages: dict[str, Any] = {"home": "/"}
     for game in GAMES:
         pages |= {f"game-{game}": f"/games/{game}", f"rules-{game}": f"/games/{game}/rules",
                   f"intro-{game}": f"/games/{game}/intro", f"print-{game}": f"/games/{game}#print",
                   f"make-{game}": f"/make/{game}", f"table-{game}": table_url(server, game)}
+    pages |= {"ratings": "/games/pressed/ratings"}
     pages |= {"simulation": simulation_url(server), "error-game": "/games/no-such-game",
               "error-page": "/no/such/page", "error-simulation": "/simulations/no-such-job"}
     return pages

@@ -84,7 +84,7 @@ def test_an_unrated_table_and_one_person_against_an_ai_change_nothing(client, ai
     ada = new_player(client, "Ada")
     people = [ada] if ai else [ada, new_player(client, "Bo")]
     game_id, _view = finished_table(client, people, ai=ai, rated=rated)
-    assert client.get(f"/api/games/{game_id}/ratings").json() == {"rated": False, "changes": []}
+    assert client.get(f"/api/games/{game_id}/ratings").json() == {"rated": False, "game": "pressed", "changes": []}
     assert board(client) == {}
 
 
@@ -92,7 +92,7 @@ def test_an_ai_only_game_changes_nothing(client):
     made = client.post("/api/games", json={"game": "pressed", "seats": ["random", "random"], "seed": 3}).json()
     view = play_out(client, made["id"], {})
     assert view["status"] == "over"
-    assert client.get(f"/api/games/{made['id']}/ratings").json() == {"rated": False, "changes": []}
+    assert client.get(f"/api/games/{made['id']}/ratings").json() == {"rated": False, "game": "pressed", "changes": []}
     assert board(client) == {}
 
 

@@ -1,8 +1,8 @@
 """Players' ratings on the site: each game's leaderboard and what a finished rated game changed.
 
 `GET /api/ratings/{game}` → `[{"player", "name", "rating", "games"}]`, best first, at most MAX_LISTED (404
-for an unknown game); `GET /api/games/{id}/ratings` → `{"rated", "changes": [{"seat", "player", "name",
-"before", "after"}]}` (the changes once the game is over); `/games/{name}/ratings` is the leaderboard page.
+for an unknown game); `GET /api/games/{id}/ratings` → `{"rated", "game", "changes": [{"seat", "player",
+"name", "before", "after"}]}` (the changes once the game is over); `/games/{name}/ratings` is the leaderboard page.
 Ratings are shown as whole numbers.
 
 Who is rated and how is `rating_rule`; the store applies a finished game's changes exactly once
@@ -91,12 +91,10 @@ async def ratings(game: str, request: Request) -> list[dict[str, Any]]:
 
 @router.get("/api/games/{game_id}/ratings")
 async def game_ratings(game_id: str, request: Request) -> dict[str, Any]:
-    """Whether a game is rated, and (once it is over) each person's rating before and after it."""
-    store = store_of(request)
-    if not store.has(game_id[:64]):
-        raise NotFound(f"no game {game_id[:40]!r}")
-    changes = settle(store, game_id[:64])
-    return {"rated": changes is not None, "changes": changes or []}
+    """Whether a game is rated, which game it is, and (once it is over) each person's rating before and after it."""
+    room = request.app.state.hub.room(game_id)
+    changes = settle(store_of(request), room.id)
+    return {"rated": changes is not None, "game": room.match.game.name, "changes": changes or []}
 
 
 @router.get("/games/{name}/ratings", include_in_schema=False, response_model=None)

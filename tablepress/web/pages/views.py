@@ -91,7 +91,8 @@ def game_page(name: str, base_url: str) -> str:
         '<a class="button" href="#print" data-panel="print">Print the 9-up sheet</a>'
         '<a class="button" href="#share" data-panel="share">Share the intro</a>'
         f'<a class="button" href="/make/{attr(quote(name, safe=""))}" id="make-link">Back to Make</a>'
-        f'<a class="rules-link" href="{attr(path)}/rules">The full rules →</a></nav></div>'
+        f'<a class="rules-link" href="{attr(path)}/rules">The full rules →</a>'
+        f'<a class="rules-link" href="{attr(path)}/ratings">Players\' ratings →</a></nav></div>'
         f'{_fan(facts, "fan hero-cards")}</section>'
         f'<div class="action-panels">{play_panel(name)}{simulate_panel(game)}{print_panel(name)}'
         f"{share_panel(name, base_url)}</div>"

@@ -28,10 +28,13 @@
             h("label", {}, "Players ", h("select", {id: "table-players"})),
             h("div", {id: "table-seats"}),
             h("label", {}, h("input", {type: "checkbox", id: "table-private"}), " Private (invite link only)"),
+            h("label", {}, h("input", {type: "checkbox", id: "table-rated", checked: true}), " Rated (the result moves the players' ratings)"),
             h("button", {type: "submit", class: "primary", id: "table-create"}, "Create table")),
           h("p", {id: "table-error", class: "error", role: "alert"}),
           h("div", {id: "waiting-tables"}))),
-      h("div", {id: "my-games"}));
+      h("div", {id: "my-games"}),
+      h("p", {id: "leaderboards", class: "small"}, "Leaderboards: ", catalog.games.map((g, i) =>
+        [i ? " · " : "", h("a", {href: `/games/${encodeURIComponent(g.name)}/ratings`}, g.title)])));
     const anchor = $("games-panel");
     if (anchor) anchor.before(section); else document.querySelector("main").append(section);
   }
@@ -83,7 +86,8 @@
       const seated = t.seated.map((name) => name === null ? h("span", {class: "open-seat"}, "open seat") : h("span", {class: "seat-tag"}, name));
       const mine = waiting().includes(t.id);
       return h("tr", {dataset: {table: t.id}},
-        h("td", {}, title(t.game), t.private ? " (private)" : ""), h("td", {}, seated),
+        h("td", {}, title(t.game), t.private ? " (private)" : "", " ", h("span", {class: t.rated ? "rated-tag" : "rated-tag unrated"}, t.rated ? "rated" : "unrated")),
+        h("td", {}, seated),
         h("td", {}, mine ? h("span", {class: "muted"}, "your table") :
           h("button", {type: "button", class: "primary join", disabled: !me, onclick: () => join(t.id)}, "Join")));
     }));
@@ -155,7 +159,7 @@
       if (!me) { $("table-error").textContent = "Pick a name first."; return; }
       const ai = {};
       for (const choice of document.querySelectorAll("#table-seats select")) if (choice.value) ai[choice.dataset.seat] = choice.value;
-      const reply = await api("POST", "/api/tables", {game: game.value, players: Number(players.value), ai, private: $("table-private").checked}, me.token);
+      const reply = await api("POST", "/api/tables", {game: game.value, players: Number(players.value), ai, private: $("table-private").checked, rated: $("table-rated").checked}, me.token);
       if (!reply.ok) { $("table-error").textContent = reply.data.detail || `error ${reply.status}`; return; }
       setWaiting([...waiting(), reply.data.id]);
       followWaiting();
