@@ -1,17 +1,18 @@
 """By This as a `Game` (rules.md): the flow, the views and the explanations composed, plus the results.
 
 The parts: state.py (the state), setup.py (dealing), rules.py (card tables and rule questions),
-flow.py (legal actions and applying them), views.py (who sees what, determinize), explain.py (why
-an action is illegal), notation.py (action texts and position files), scoring.py (closes).
+flow.py (legal actions and applying them), zones.py (where the cards lie and who sees them: determinize,
+the hidden zones and the card counts come from it), views.py (the view), explain.py (why an action is
+illegal), notation.py (action texts and position files), scoring.py (closes).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.game import Game, Option
+from ...core.game import Option
+from ...core.zoned import ZonedGame
 from .cards import load_data
 from .explain import ByThisExplain
 from .flow import ByThisFlow
@@ -26,7 +27,7 @@ __all__ = ["CLOSE_STEP", "OVER", "PLACE_STEP", "PLAY", "ByThisGame", "ByThisStat
 FIRST_CHOICES = ("random", "1", "2", "3", "4")
 
 
-class ByThisGame(ByThisFlow, ByThisViews, ByThisExplain, Game[ByThisState]):
+class ByThisGame(ByThisFlow, ByThisViews, ByThisExplain, ZonedGame[ByThisState]):
     """By This for 2–4 players, with the Young table variant."""
 
     name = "by-this"
@@ -84,16 +85,6 @@ class ByThisGame(ByThisFlow, ByThisViews, ByThisExplain, Game[ByThisState]):
                           "shelves": [{"points": points, "things": len(cards), "shelf": ", ".join(names[c] for c in cards)}
                                       for points, cards in own]})
         return parts
-
-    def card_counts(self, state: ByThisState) -> Counter:
-        """Every card and Key, wherever it is (hidden ones included)."""
-        names = self.names
-        counts = Counter(names[c] for c in state.deck)
-        for zone in (*state.hands, state.floor, state.shelf, state.closed, state.spent):
-            counts.update(names[c] for c in zone)
-        keys = self.cards.keys
-        counts.update(f"Key {keys[k].name}" for k in (state.key, *state.face_up, *state.key_deck))
-        return counts
 
     # ----- people ------------------------------------------------------------------------------
     def score_position(self, text: str, source: str = "position") -> dict[str, Any]:

@@ -3,22 +3,35 @@
 Private: each hand, the deck order, the order of the Keys at the top of the Key deck that nobody has
 seen. Public: the Key in play and the two face-up Keys, the Keys gone under the Key deck, the shelf,
 the Floor, scores, closes, hand sizes, the lock and every card played.
+
+The zones (zones.py) say the same for the cards: determinize, the hidden zones and the card counts come
+from them (`core.zoned.ZonedGame`); the view, drawn by the game's web and terminal tables, is its own.
 """
 
 from __future__ import annotations
 
-import random
+from collections.abc import Iterable
 from functools import cached_property
 from typing import Any
 
-from ...core.rng import shuffle
+from ...core.zones import Layout, Seen
+from . import zones
 from .rules import ByThisRules
 from .scoring import close_points, piles
 from .state import OVER, ByThisState
 
 
 class ByThisViews(ByThisRules):
-    """Views as JSON-ready data, the zones a seat cannot see, and determinizations."""
+    """Views as JSON-ready data, and the zones whose faces say who sees which card."""
+
+    @cached_property
+    def layout(self) -> Layout:
+        """The cards and zones (zones.py), from this game's card data."""
+        return zones.layout(self.cards)
+
+    def seen(self, state: ByThisState, seat: int | None) -> Iterable[Seen]:
+        """Everyone has seen the Keys gone under the Key deck (zones.py)."""
+        return zones.seen(state, seat)
 
     def key_view(self, key: int) -> dict[str, Any]:
         """A Key as JSON: name, word, direction and ends (one dictionary per Key, shared: do not change it)."""
@@ -98,30 +111,3 @@ class ByThisViews(ByThisRules):
         if seat is not None:
             private["hand"] = [self.card_view(state, card) for card in state.hands[seat]]
         return {"public": public, "private": private}
-
-    def hidden_zones(self, state: ByThisState, seat: int) -> dict[str, Any]:
-        """The deck in order and the Keys at the top of the Key deck that nobody has seen.
-
-        All chance is spent at setup (no later shuffle), so these orders are all the chance to come.
-        """
-        return {"deck": state.deck, "key deck": state.key_deck[: state.key_hidden]}
-
-    def determinize(self, state: ByThisState, seat: int, rng: random.Random) -> ByThisState:
-        """Reshuffle what `seat` has not seen: the deck with the other hands, and the unseen top of the Key deck."""
-        clone = self.clone(state)
-        others = [p for p in range(state.players) if p != seat]
-        pool = list(state.deck)
-        for other in others:
-            pool += state.hands[other]
-        pool.sort()
-        shuffle(rng, pool)
-        size = len(state.deck)
-        clone.deck = pool[:size]
-        for other in others:
-            count = len(state.hands[other])
-            clone.hands[other] = sorted(pool[size:size + count])
-            size += count
-        hidden = sorted(state.key_deck[: state.key_hidden])
-        shuffle(rng, hidden)
-        clone.key_deck = hidden + state.key_deck[state.key_hidden:]
-        return clone

@@ -1,0 +1,67 @@
+"""The games moved onto zones behave as their hand-written code did: each determinization from the zones is
+the one the game wrote out before (kept here as the plain statement of it), with the generator left in the
+same place, at every position of random games at every player count; the hidden zones and card counts too."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from tablepress.core.plain import clone
+from tablepress.core.registry import get_game
+from tablepress.core.rng import shuffle
+
+from golden import player_counts, random_positions
+
+BY_THIS = get_game("by-this")
+
+
+def by_this_by_hand(state, seat: int, rng: random.Random):
+    """By This's determinize as written before zones: the deck and the other hands pooled sorted, shuffled,
+    dealt back deck first; then the unseen top of the Key deck shuffled on its own."""
+    sample = clone(state)
+    others = [p for p in range(state.players) if p != seat]
+    pool = sorted(list(state.deck) + [card for other in others for card in state.hands[other]])
+    shuffle(rng, pool)
+    size = len(state.deck)
+    sample.deck = pool[:size]
+    for other in others:
+        count = len(state.hands[other])
+        sample.hands[other] = sorted(pool[size:size + count])
+        size += count
+    hidden = sorted(state.key_deck[: state.key_hidden])
+    shuffle(rng, hidden)
+    sample.key_deck = hidden + state.key_deck[state.key_hidden:]
+    return sample
+
+
+def by_this_counts(state) -> Counter:
+    """By This's card counts as written before zones: every card by name, every Key as `Key NAME`."""
+    names, keys = BY_THIS.names, BY_THIS.cards.keys
+    counts = Counter(names[c] for zone in (state.deck, *state.hands, state.floor, state.shelf, state.closed,
+                                           state.spent) for c in zone)
+    counts.update(f"Key {keys[k].name}" for k in (state.key, *state.face_up, *state.key_deck))
+    return counts
+
+
+def _same(game, by_hand, players: int, deal: int, hidden=None, counts=None) -> int:
+    compared = 0
+    for state in random_positions(game, players, deal):
+        for seat in range(players):
+            used, generator = random.Random(deal * 10 + seat), random.Random(deal * 10 + seat)
+            assert game.determinize(state, seat, used) == by_hand(state, seat, generator)
+            assert used.getstate() == generator.getstate()
+            if hidden is not None:
+                assert game.hidden_zones(state, seat) == hidden(state)
+            compared += 1
+        if counts is not None:
+            assert game.card_counts(state) == counts(state)
+    return compared
+
+
+@pytest.mark.parametrize("players", list(player_counts(BY_THIS)))
+def test_by_this_determinizes_hides_and_counts_as_written_by_hand(players):
+    hidden = lambda state: {"deck": state.deck, "key deck": state.key_deck[: state.key_hidden]}  # noqa: E731
+    assert sum(_same(BY_THIS, by_this_by_hand, players, deal, hidden, by_this_counts) for deal in range(3)) > 100
