@@ -142,3 +142,26 @@ def test_the_leaderboard_page_lists_names_as_text_and_marks_mine(client):
     assert empty.status_code == 200 and 'id="no-ratings"' in empty.text
     missing = client.get("/games/no-such-game/ratings", headers={"Accept": "text/html"})
     assert missing.status_code == 404 and "No game called" in missing.text
+
+
+def test_two_servers_over_one_postgresql_apply_a_game_they_both_see_end_once(postgres):
+    from fastapi.testclient import TestClient
+
+    from tablepress.web.app import create_app
+
+    url = postgres.database()
+    try:
+        with TestClient(create_app(url, ai_delay=0.0)) as a, TestClient(create_app(url, ai_delay=0.0)) as b:
+            ada, bo = new_player(a, "Ada"), new_player(b, "Bo")
+            made = a.post("/api/tables", json={"game": "pressed", "players": 2}, headers=auth(ada["token"])).json()
+            game_id = b.post(f"/api/tables/{made['id']}/join", headers=auth(bo["token"])).json()["game_id"]
+            play_out(a, game_id, {"0": ada["token"], "1": bo["token"]}, seed=6)  # the end is taken on a
+            b.app.state.hub.on_over(b.app.state.hub.room(game_id))  # b sees it end too
+            seen = [client.get(f"/api/games/{game_id}/ratings").json()["changes"] for client in (b, a)]
+            assert seen[0] == seen[1] and len(seen[0]) == 2
+            for client in (a, b):
+                assert sorted(games for _, games in board(client).values()) == [1, 1]
+                assert {name: rating for name, (rating, _) in board(client).items()} == {
+                    c["name"]: c["after"] for c in seen[0]}
+    finally:
+        postgres.drop(url)
