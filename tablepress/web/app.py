@@ -41,10 +41,12 @@ from .hub import Hub, HubFull, NotFound, QuotaExceeded
 from .jobs_routes import router as simulations_router
 from .openapi import describe
 from .pages.errors import error_response
-from .requests import MAX_BODY, SERVER_ONLY, BadRequest, Forbidden, TooLarge, bearer_token, known_levels, parse_action, parse_agent, parse_create
+from .requests import MAX_BODY, SERVER_ONLY, BadRequest, Forbidden, TooLarge, known_levels, parse_action, parse_agent, parse_create
 from .protocols import MAX_HEAD
 from .rematch import rematch
+from .players import request_token
 from .rooms import Room, Watcher, build_view
+from .seats import cookie_seat, request_seat
 from .site import router as site_router
 from .social import mount as mount_social
 from .store import Stale, open_store
@@ -213,9 +215,10 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
 
     @app.get("/api/games/{game_id}", response_model=dict[str, Any])
     async def get_view(game_id: str, request: Request) -> Response:
-        """The token's seat's view, or the spectator's (public only) without a token."""
+        """The token's seat's view (without one, the signed-in player's seat there: web/seats.py), else the
+        spectator's (public only)."""
         room = hub.room(game_id)
-        return view_response(room, seat_of(room, request.headers.get("authorization")))
+        return view_response(room, request_seat(room, request))
 
     @app.post("/api/games/{game_id}/actions", response_model=dict[str, Any])
     async def post_action(game_id: str, request: Request) -> Response:
@@ -251,7 +254,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     async def post_reclaim(game_id: str, request: Request) -> dict[str, Any]:
         """The person whose seat went to an AI takes it back with its old token; the reply is that seat's view."""
         room = hub.room(game_id)
-        token = bearer_token(request.headers.get("authorization"))
+        token = request_token(request)
         if token is None:
             raise Forbidden("taking a seat back needs that seat's token")
         seat = await hub.reclaim(room, token)
@@ -283,8 +286,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
         once the game is over every secret choice in the log is shown.
         """
         room = hub.room(game_id)
-        seat = seat_of(room, request.headers.get("authorization"))
-        return replay_view(room, seat, step)
+        return replay_view(room, request_seat(room, request), step)
 
     @app.websocket("/ws/games/{game_id}")
     async def watch(websocket: WebSocket, game_id: str) -> None:
@@ -296,7 +298,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
             await websocket.close(code=4404, reason="no such game")
             return
         token = websocket.query_params.get("token")
-        seat = room.seat_for_token(token) if token else None
+        seat = room.seat_for_token(token) if token else cookie_seat(room, websocket)
         if token and seat is None:
             await websocket.close(code=4403, reason="wrong token")
             return
@@ -318,19 +320,9 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
             room.watchers.discard(watcher)
             sockets.discard(watcher)
 
-    def seat_of(room: Room, header: str | None) -> int | None:
-        """The seat of an Authorization header's token (None without one); Forbidden for a wrong token."""
-        token = bearer_token(header)
-        if token is None:
-            return None
-        seat = room.seat_for_token(token)
-        if seat is None:
-            raise Forbidden("wrong token for this game")
-        return seat
-
     def seated(room: Room, request: Request, missing: str) -> int:
         """The seat of the request's token; Forbidden saying `missing` without one."""
-        seat = seat_of(room, request.headers.get("authorization"))
+        seat = request_seat(room, request)
         if seat is None:
             raise Forbidden(missing)
         return seat

@@ -1,6 +1,7 @@
-/* The table's chat panel: messages oldest first, live over the game's WebSocket (as a spectator connection:
-   `{"chat": MESSAGE}` pushes), text always shown as text; seated players write (their seat's token or the
-   player's) and send quick emotes; anyone may mute a seat, kept in this browser (localStorage). */
+/* The table's chat panel: messages oldest first, live over the game's WebSocket (`{"chat": MESSAGE}` pushes;
+   a connection without a token, so the signed-in player's cookie decides its seat), text always shown as text;
+   seated players write (with their seat's token, or as the player by the cookie the browser sends) and send
+   quick emotes; anyone may mute a seat, kept in this browser (localStorage). */
 "use strict";
 (() => {
   const {h, api} = TP;
@@ -13,13 +14,19 @@
 
   const muted = () => { try { return new Set(JSON.parse(localStorage.getItem(MUTED) || "[]")); } catch (err) { return new Set(); } };
 
-  /** The token this browser writes with: a seat's token for this game, else the player's. */
+  /** The seat token this browser writes with for this game, or null: then the player cookie speaks. */
   function token() {
     const seats = TP.tokens(gameId);
     const first = Object.keys(seats)[0];
-    if (first !== undefined) return seats[first];
-    const player = TP.player && TP.player.get();
-    return player ? player.token : null;
+    return first !== undefined ? seats[first] : null;
+  }
+
+  /** Show the writing form to a seated player (a seat token here, or the cookie's player seated: `seated`). */
+  function canWrite(seated) {
+    const writes = Boolean(token()) || seated;
+    document.getElementById("chat-form").hidden = !writes;
+    document.getElementById("chat-emotes").hidden = !writes;
+    document.getElementById("chat-spectating").hidden = writes;
   }
 
   function panel() {
@@ -28,13 +35,14 @@
     const error = h("p", {class: "error small", id: "chat-error", role: "alert"});
     const form = h("form", {id: "chat-form", onsubmit: (event) => { event.preventDefault(); send({text: input.value}, input); }},
       input, h("button", {type: "submit"}, "Send"));
-    const emotes = h("div", {class: "emotes"}, Object.entries(EMOTES).map(([name, face]) =>
+    const emotes = h("div", {class: "emotes", id: "chat-emotes"}, Object.entries(EMOTES).map(([name, face]) =>
       h("button", {type: "button", class: "small", title: name, dataset: {emote: name}, onclick: () => send({emote: name})}, face)));
-    const writing = token() ? [form, emotes] : [h("p", {class: "muted small"}, "Spectators read the chat; players at the table write.")];
+    const spectating = h("p", {class: "muted small", id: "chat-spectating"}, "Spectators read the chat; players at the table write.");
     const box = h("section", {class: "panel", id: "chat-panel"}, h("h3", {}, "Chat"),
-      h("ol", {id: "chat-log", class: "chat-log", "aria-live": "polite", tabindex: 0, "aria-label": "chat messages"}), ...writing, error);
+      h("ol", {id: "chat-log", class: "chat-log", "aria-live": "polite", tabindex: 0, "aria-label": "chat messages"}), form, emotes, spectating, error);
     const side = document.querySelector(".side");
     side.insertBefore(box, side.children[1] || null);
+    canWrite(false);
   }
 
   async function send(body, input) {
@@ -77,7 +85,7 @@
     socket.onmessage = (event) => {
       const data = JSON.parse(event.data);
       if (data.chat) show(data.chat);
-      else if (data.names) names = data.names;
+      else if (data.names) { names = data.names; canWrite(Number.isInteger(data.seat)); }
     };
     socket.onclose = (event) => {
       delete document.getElementById("chat-panel").dataset.live;

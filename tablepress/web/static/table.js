@@ -1,6 +1,12 @@
 /* The table: live views over a WebSocket per held seat (polling if it drops), the game drawn by its
    renderer (its folder's web.js) or generically, every legal move clickable, scores, log, rules,
-   hot-seat curtain between human seats, the final breakdown and a step-by-step replay. */
+   hot-seat curtain between human seats, the final breakdown and a step-by-step replay.
+
+   Seats this page holds: a seat token from a share link (#seat=N&token=T) or from creating the game is
+   anonymous — the link is the seat — so it is kept in localStorage to come back to the game. A signed-in
+   player's seat is held by the player's HttpOnly cookie instead: the server answers a request without a
+   token with the cookie's seat (web/seats.py), so that seat is marked here with a null token, only in
+   memory, and its requests and WebSocket simply carry no token. The player's token is never stored. */
 "use strict";
 (() => {
   const {h, api} = TP;
@@ -50,7 +56,7 @@
   // ----- live connection -----------------------------------------------------------------------
   function connect(seat) {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const query = seat === null ? "" : `?token=${encodeURIComponent(st.tokens[seat])}`;
+    const query = seat === null || !st.tokens[seat] ? "" : `?token=${encodeURIComponent(st.tokens[seat])}`;
     let socket;
     const open = () => {
       socket = new WebSocket(`${proto}//${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`);
@@ -473,7 +479,7 @@
       const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/reclaim`, {}, lent.token);
       if (!reply.ok) { toast(reply.data.detail || "could not take the seat back"); return; }
       localStorage.removeItem(`tp-lent-${gameId}`);
-      TP.saveTokens(gameId, {[lent.seat]: lent.token});
+      if (lent.token) TP.saveTokens(gameId, {[lent.seat]: lent.token});  // a player's seat comes back by its cookie
       location.reload();
     };
   }
@@ -554,6 +560,7 @@
     st.tokens = TP.tokens(gameId);
     const first = await api("GET", `/api/games/${encodeURIComponent(gameId)}`);
     if (!first.ok) { status(first.status === 404 ? "No such game." : (first.data.detail || "error")); return; }
+    if (Number.isInteger(first.data.seat) && !(first.data.seat in st.tokens)) st.tokens[first.data.seat] = null;  // the player cookie's seat
     st.renderer = await TP.loadRenderer(first.data.game);
     const catalog = await api("GET", "/api/catalog");
     if (catalog.ok) {

@@ -1,5 +1,6 @@
 /* The lobby on the home page: pick a name, create a table, join an open one (live: the server's event stream
-   of open tables, with a slow poll behind it), go to the table once its game begins; your games, your turn first. */
+   of open tables, with a slow poll behind it), go to the table once its game begins; your games, your turn first.
+   The player's requests carry no token: the browser sends the player's HttpOnly cookie (player.js). */
 "use strict";
 (() => {
   const {h, api} = TP;
@@ -56,7 +57,7 @@
     const linkOut = h("span", {class: "small"});
     box.replaceChildren(h("p", {}, "You are ", h("b", {id: "me-name"}, player.name), " · ",
       h("button", {type: "button", class: "small", onclick: async () => {
-        const reply = await api("POST", "/api/players/me/link", undefined, player.token);
+        const reply = await api("POST", "/api/players/me/link");
         if (!reply.ok) { linkOut.textContent = reply.data.detail || "no link"; return; }
         linkOut.replaceChildren(" Open this on your other device within ", String(Math.round(reply.data.seconds / 60)), " minutes (once): ",
           h("input", {type: "text", readonly: true, value: reply.data.url, class: "invite", onclick: (e) => e.target.select()}));
@@ -68,7 +69,6 @@
     const box = $("my-games");
     if (!games.length) { box.replaceChildren(); return; }
     box.replaceChildren(h("h3", {}, "Your games"), h("ul", {}, games.map((g) => {
-      TP.saveTokens(g.id, {[g.seat]: player.token});
       const state = g.status === "playing" ? (g.your_turn ? "your turn" : "waiting for the others") : (g.won ? "finished — you won" : "finished");
       return h("li", {}, h("a", {href: `/play/${encodeURIComponent(g.id)}`}, title(g.game)), g.variant ? ` · variant: ${g.variant}` : "",
         " · ", (g.names || []).join(", "), " · ",
@@ -98,15 +98,15 @@
   async function join(id) {
     const me = TP.player.get();
     if (!me) { $("player-name").focus(); return; }
-    const reply = await api("POST", `/api/tables/${encodeURIComponent(id)}/join`, {}, me.token);
+    const reply = await api("POST", `/api/tables/${encodeURIComponent(id)}/join`, {});
     if (!reply.ok) { $("table-error").textContent = reply.data.detail || `error ${reply.status}`; return; }
-    if (reply.data.game_id) { enter(reply.data.game_id, reply.data.seat, me); return; }
+    if (reply.data.game_id) { enter(reply.data.game_id); return; }
     setWaiting([...waiting(), id]);
     followWaiting();
   }
 
-  function enter(gameId, seat, me) {
-    TP.saveTokens(gameId, {[seat]: me.token});
+  /** Go to a game this player sits at (its seat opens by the player's cookie). */
+  function enter(gameId) {
     location.href = `/play/${encodeURIComponent(gameId)}`;
   }
 
@@ -118,9 +118,9 @@
     const box = $("waiting-tables");
     const items = [];
     for (const id of ids) {
-      const reply = await api("GET", `/api/tables/${encodeURIComponent(id)}`, undefined, me.token);
+      const reply = await api("GET", `/api/tables/${encodeURIComponent(id)}`);
       if (!reply.ok || reply.data.you === null) { setWaiting(waiting().filter((t) => t !== id)); continue; }
-      if (reply.data.game_id) { setWaiting(waiting().filter((t) => t !== id)); enter(reply.data.game_id, reply.data.you, me); return; }
+      if (reply.data.game_id) { setWaiting(waiting().filter((t) => t !== id)); enter(reply.data.game_id); return; }
       const invite = `${catalog.public_url || location.origin}/?table=${encodeURIComponent(id)}`;
       items.push(h("div", {class: "waiting", dataset: {table: id}},
         h("p", {}, `${title(reply.data.game)}: waiting for ${reply.data.open_seats} more (`, reply.data.seated.filter(Boolean).join(", "), ")"),
@@ -159,7 +159,7 @@
       if (!me) { $("table-error").textContent = "Pick a name first."; return; }
       const ai = {};
       for (const choice of document.querySelectorAll("#table-seats select")) if (choice.value) ai[choice.dataset.seat] = choice.value;
-      const reply = await api("POST", "/api/tables", {game: game.value, players: Number(players.value), ai, private: $("table-private").checked, rated: $("table-rated").checked}, me.token);
+      const reply = await api("POST", "/api/tables", {game: game.value, players: Number(players.value), ai, private: $("table-private").checked, rated: $("table-rated").checked});
       if (!reply.ok) { $("table-error").textContent = reply.data.detail || `error ${reply.status}`; return; }
       setWaiting([...waiting(), reply.data.id]);
       followWaiting();
