@@ -73,6 +73,9 @@ class Room:
         #: Gives {move number: sentence} of moves the log explains to every reader, before the move's own lines
         #: (a turn clock's "Time ran out for Ana: …", web/clocks.py); None: no such moves.
         self.notes: Callable[[], dict[int, str]] | None = None
+        #: Called first whenever the game changes here or is found changed in the store (web/clocks.py then works
+        #: out whom the game waits on); it must not raise.
+        self.on_change: Callable[[], None] | None = None
 
     @property
     def variant(self) -> dict[str, Any] | None:
@@ -189,7 +192,9 @@ class Room:
         return {action: hint.as_json() for action, hint in found.items()}
 
     def changed(self) -> None:
-        """The game moved on: forget the cached views and push every watcher its new one."""
+        """The game moved on: tell `on_change`, forget the cached views and push every watcher its new one."""
+        if self.on_change is not None:
+            self.on_change()
         self._views.clear()
         self.revision = max(self.revision + 1, _now_us())
         self.notify()

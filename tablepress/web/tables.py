@@ -8,8 +8,9 @@ too: its id is the invite's secret), with "game_id" once the game has begun; `PO
 A table nobody joins for WAITING_MINUTES expires; a begun one is forgotten after hub.OPEN_DAYS (its game
 stays as long as the hub keeps it). When the last seat is taken, the request that took it claims the table
 in the store (so that only one process begins it), begins the game with the players' names, and puts each
-player's token hash in the game's tokens, so that the player's token is its seat token there. If the hub
-refuses the game (a full server), the seat is given back and the table waits again.
+player's token hash in the game's tokens, so that the player's token is its seat token there, and gives the game
+the table's turn clock if it has one (web/clocks.py). If the hub refuses the game (a full server), the seat is
+given back and the table waits again.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from fastapi.responses import StreamingResponse
 from ..agents.base import HUMAN
 from ..core.errors import TablepressError
 from .clients import client_address
+from .clocks import clocks_of
 from .hub import DAY, OPEN_DAYS, Hub, HubFull, NotFound, QuotaExceeded
 from .logs import event
 from .players import player_of, store_of
@@ -257,5 +259,8 @@ async def begin(request: Request, table_id: str, seat: int) -> str | None:
         room.row.token_hashes = hashes
         room.changed()
     store.start_table(table_id, claim, room.id, {s: who["player"] for s, who in table["seats"].items()}, time.time())
+    clocks = clocks_of(request.app)
+    if table["clock"] is not None and clocks is not None:
+        clocks.add(room, table["clock"])
     event(log, "table_began", table=table_id, game=room.id)
     return room.id

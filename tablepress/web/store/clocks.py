@@ -8,7 +8,8 @@ waits on: the number of moves when its wait began (`since`) and its deadline. `c
 attempt at a time-out move, the move's number, seat and action; the log marks a move as played at time-out
 when an attempt matches the stored move (an attempt whose move was refused is deleted).
 
-`ClockTables` reads and writes them through a store's own transactions (SQLite or PostgreSQL alike).
+`ClockTables` reads and writes them through a store's own transactions (SQLite or PostgreSQL alike), and
+reads what a player's your-turn notices watch (`turns_of`).
 """
 
 from __future__ import annotations
@@ -133,6 +134,16 @@ class ClockTables:
             return [(int(idx), int(seat), action) for idx, seat, action in tx.execute(
                 "SELECT idx, seat, action FROM clock_timeouts WHERE game_id = ? ORDER BY idx, at",
                 (game_id,)).fetchall()]
+
+    def turns_of(self, player_id: str) -> list[tuple[str, int, int, float | None]]:
+        """(game id, seat, game revision, deadline or None) of every game a player sits in, by game id: what
+        changes whenever one of the player's games moves on or its clock starts again."""
+        with self._tx() as tx:
+            return [(gid, int(seat), int(revision), None if deadline is None else float(deadline))
+                    for gid, seat, revision, deadline in tx.execute(
+                        "SELECT p.game_id, p.seat, g.revision, w.deadline FROM player_games p JOIN games g ON"
+                        " g.id = p.game_id LEFT JOIN clock_waits w ON w.game_id = p.game_id AND w.seat = p.seat"
+                        " WHERE p.player_id = ? ORDER BY p.game_id", (player_id,)).fetchall()]
 
     def forget_gone(self) -> int:
         """Delete the clocks, waits and time-out notes of games no longer stored; how many clocks went."""
