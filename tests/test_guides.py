@@ -19,7 +19,7 @@ from tablepress.faces.catalog import card_faces
 from tablepress.web.guide_play import GuidedRun, run_guide
 from tablepress.web.guides import rules_headings
 
-GAMES = ("by-this",)
+GAMES = ("by-this", "flowers", "pressed")
 
 
 @lru_cache(maxsize=None)
