@@ -2,7 +2,7 @@
 a game played with a saved variant (By This's Rice, Size 1 → 2) draws the variant's Rice on the table and says
 "variant: NAME" in its header, at the top of its log and in its game-over line; a player creates a lobby table
 with a Casual AI seat, plays at it by the HttpOnly cookie alone (no player token in the page's storage) and
-sees "Casual AI"; axe-core finds nothing serious on these pages, the variant's intro or the Make page."""
+sees "Casual AI" (and the games list offers to resume that game); axe-core finds nothing serious on these pages, the variant's intro or the Make page."""
 
 from __future__ import annotations
 
@@ -116,6 +116,9 @@ def test_a_lobby_table_with_a_casual_ai_is_played_by_the_cookie_alone(browser, s
         assert stored and not any(player_cookie["value"] in item for item in stored), stored
         assert page.evaluate("() => document.cookie").find(player_cookie["value"]) == -1
         assert sideways(page) == 0, widest(page)
+        game_id = page.url.rsplit("/", 1)[1]
+        page.goto(f"{server.url}/")
+        page.locator(f"#games tr[data-id='{game_id}'] a", has_text="Resume").wait_for(timeout=10_000)
         assert errors == []
     finally:
         context.close()

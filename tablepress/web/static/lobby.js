@@ -5,6 +5,7 @@
   const {h, api} = TP;
   let catalog = {games: [], agents: []};
   let listTab = "playing";
+  let playerGames = new Set();  // games the signed-in player sits at (its seats open by the player cookie)
 
   const $ = (id) => document.getElementById(id);
 
@@ -187,7 +188,7 @@
     body.replaceChildren();
     $("games-empty").hidden = rows.length > 0;
     for (const g of rows) {
-      const mine = Object.keys(TP.tokens(g.id)).length > 0;
+      const mine = Object.keys(TP.tokens(g.id)).length > 0 || playerGames.has(g.id);
       const seats = g.names.map((n, i) => {
         const moving = g.status !== "over" && g.to_move.includes(i);
         const score = g.scores ? ` ${g.scores[i]}` : "";
@@ -255,9 +256,13 @@
   }
 
   /** The list of games on the server, refreshed every few seconds while the page is shown. */
-  function startList() {
+  async function startList() {
     $("tab-open").addEventListener("click", () => tab("playing"));
     $("tab-over").addEventListener("click", () => tab("over"));
+    if (localStorage.getItem("tp:player")) {  // signed in here (player.js keeps the name, never the token)
+      const me = await api("GET", "/api/players/me");
+      if (me.ok) playerGames = new Set(me.data.games.map((g) => g.id));
+    }
     refresh();
     setInterval(refresh, 4000);
   }
