@@ -2,7 +2,8 @@
 a game played with a saved variant (By This's Rice, Size 1 → 2) draws the variant's Rice on the table and says
 "variant: NAME" in its header, at the top of its log and in its game-over line; a player creates a lobby table
 with a Casual AI seat, plays at it by the HttpOnly cookie alone (no player token in the page's storage) and
-sees "Casual AI" (and the games list offers to resume that game); axe-core finds nothing serious on these pages, the variant's intro or the Make page."""
+sees "Casual AI" (and the games list offers to resume that game); axe-core finds nothing serious on these
+pages, the variant's intro or the Make page."""
 
 from __future__ import annotations
 
