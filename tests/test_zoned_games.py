@@ -16,6 +16,7 @@ from tablepress.core.rng import shuffle
 from golden import player_counts, random_positions
 
 BY_THIS = get_game("by-this")
+FLOWERS = get_game("flowers")
 
 
 def by_this_by_hand(state, seat: int, rng: random.Random):
@@ -65,3 +66,32 @@ def _same(game, by_hand, players: int, deal: int, hidden=None, counts=None) -> i
 def test_by_this_determinizes_hides_and_counts_as_written_by_hand(players):
     hidden = lambda state: {"deck": state.deck, "key deck": state.key_deck[: state.key_hidden]}  # noqa: E731
     assert sum(_same(BY_THIS, by_this_by_hand, players, deal, hidden, by_this_counts) for deal in range(3)) > 100
+
+
+def flowers_hidden(state) -> dict:
+    """Flowers' hidden zones as written before zones: each stack below a visible top, the box's coloured cards."""
+    from tablepress.games.flowers.views import visible_top
+
+    zones = {f"stack {index + 1}": stack[:len(stack) - (visible_top(state, index) is not None)]
+             for index, stack in enumerate(state.stacks)}
+    zones["box"] = [card for card in state.box if card not in FLOWERS.cards.violets]
+    return zones
+
+
+def flowers_counts(state) -> Counter:
+    """Flowers' card counts as written before zones: every card id, covered cards and the drawn card too."""
+    counts = Counter(state.box + state.removed + [card for stack in state.stacks for card in stack])
+    counts.update(card for area in state.areas for cell in area.values() for card in cell)
+    if state.drawn is not None:
+        counts[state.drawn] += 1
+    return counts
+
+
+@pytest.mark.parametrize("players", list(player_counts(FLOWERS)))
+def test_flowers_hides_and_counts_as_written_by_hand(players):
+    """(Its determinize is held to the slot-by-slot statement in test_flowers_engine.py.)"""
+    for deal in range(3):
+        for state in random_positions(FLOWERS, players, deal):
+            assert FLOWERS.card_counts(state) == flowers_counts(state)
+            for seat in range(players):
+                assert FLOWERS.hidden_zones(state, seat) == flowers_hidden(state)

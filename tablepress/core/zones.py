@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import TablepressError
 from .rng import shuffle
@@ -130,8 +130,7 @@ class Zone:
         return f"{self.name} of seat {pile}" if self.per_seat else f"{self.name} {pile + 1}"
 
 
-@dataclass(frozen=True, slots=True)
-class Seen:
+class Seen(NamedTuple):
     """Slots of a zone a seat knows beyond what the zone's face shows it (perfect recall).
 
     `pile` picks one pile of a zone of piles (whose, for a zone per seat; None: every pile); the slots
@@ -239,22 +238,35 @@ class Layout:
             zone = self.by_name.get(fact.zone)
             if zone is None:
                 raise TablepressError(f"a Seen fact names zone {fact.zone!r}, which is not declared")
-            for pile, cards in self.piles(zone, state):
-                if fact.pile is not None and pile != fact.pile:
-                    continue
-                slots = range(len(cards))[fact.start:fact.stop]
+            value = getattr(state, zone.field)
+            if not zone.several:
+                piles: Any = ((None, value),)
+            elif fact.pile is None:
+                piles = enumerate(value)
+            else:
+                piles = ((fact.pile, value[fact.pile]),)
+            plain = not (zone.single or zone.nested)
+            for pile, cards in piles:
+                if not plain:
+                    cards = self._as_list(zone, cards)
+                slots: Any = range(len(cards))[fact.start:fact.stop]
                 if fact.cards is not None:
-                    slots = [index for index in slots if cards[index] in fact.cards]
+                    wanted = fact.cards
+                    slots = [index for index in slots if cards[index] in wanted]
                 if not slots:
                     continue
-                have = known.get((zone.name, pile))
+                where = (zone.name, pile)
+                have = known.get(where)
                 if have is True:
                     continue
                 if have is None:
-                    have = known[(zone.name, pile)] = set()
+                    if len(slots) == len(cards):
+                        known[where] = True
+                        continue
+                    have = known[where] = set()
                 have.update(slots)
                 if len(have) == len(cards):
-                    known[(zone.name, pile)] = True
+                    known[where] = True
         return known
 
     # ----- determinizing ---------------------------------------------------------------------------
@@ -283,11 +295,7 @@ class Layout:
                     continue
                 if not ordered:
                     resort.append(holder)
-                slots: Any = range(len(holder))
-                if have:
-                    slots = [index for index in slots if index not in have]
-                    if slots[-1] - slots[0] + 1 == len(slots):
-                        slots = range(slots[0], slots[-1] + 1)
+                slots: Any = range(len(holder)) if not have else _unknown(have, len(holder))
                 if backs is None:
                     group = groups.get(kind)
                     if group is None:
@@ -381,6 +389,17 @@ class Layout:
             return set(range(size))
         have = known.get((zone.name, pile))
         return set(range(size)) if have is True else set(have or ())
+
+
+def _unknown(known: set[int], size: int) -> range | list[int]:
+    """The slots of a pile of `size` not in `known` (a range when they run together, as they mostly do)."""
+    low, high = min(known), max(known)
+    if high - low + 1 == len(known):
+        if high == size - 1:
+            return range(low)
+        if low == 0:
+            return range(high + 1, size)
+    return [index for index in range(size) if index not in known]
 
 
 def resolve(layout: Layout, state: Any, seen: Callable[[int | None], Facts], seats: Iterable[int | None]) -> Known:

@@ -1,25 +1,26 @@
 """The Flowers game (rules.md): a thin `Game` that composes the parts, each in its own module.
 
-`state` (the state as data), `flow` (deal, turns, the end), `views` (who sees what, determinize),
+`state` (the state as data), `flow` (deal, turns, the end), `zones` (where the cards lie and who sees
+them: determinize, the hidden zones and the card counts come from it), `views` (the view),
 `explain` (why an action is illegal), `scoring` (an area's score, the winners), `notation` (text).
 """
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.game import Game, Option
-from . import explain, flow, scoring, views
+from ...core.game import Option
+from ...core.zoned import ZonedGame
+from ...core.zones import Seen
+from . import explain, flow, scoring, views, zones
 from .cards import FlowersCards, load_data
 from .notation import CardCodes, parse_position
 from .scoring import score_area
-from .state import FlowersState, card_counts
+from .state import FlowersState
 
 
-class FlowersGame(Game[FlowersState]):
+class FlowersGame(ZonedGame[FlowersState]):
     """Flowers for 1–4 players, with the Summer variant and the solo timer."""
 
     name = "flowers"
@@ -39,6 +40,8 @@ class FlowersGame(Game[FlowersState]):
         self.data = dict(data) if data is not None else load_data()
         self.cards = FlowersCards.from_data(self.data)
         self.codes = CardCodes(self.cards)
+        self.layout = zones.layout(self.cards)
+        self.violets = frozenset(self.cards.violets)
 
     def load_data(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The card data (cards.toml) with a variant's `overrides` merged in."""
@@ -79,15 +82,9 @@ class FlowersGame(Game[FlowersState]):
         """Areas, stacks' sizes and face-up tops, a face-up draw and live scores; a face-down draw is the drawer's."""
         return views.view(self.cards, state, seat)
 
-    def hidden_zones(self, state: FlowersState, seat: int) -> dict[str, Any]:
-        """The unseen part of every stack (bottom first) and the box's coloured cards, which nobody sees."""
-        return views.hidden_zones(self.cards, state)
-
-    def determinize(self, state: FlowersState, seat: int, rng: random.Random) -> FlowersState:
-        """Reshuffle every card `seat` has not seen (stacks below visible tops, the box's coloured cards, another's blind draw)."""
-        sample = self.clone(state)
-        views.resample(self.cards, sample, seat, rng)
-        return sample
+    def seen(self, state: FlowersState, seat: int | None) -> list[Seen]:
+        """The face-up tops, a face-up draw and the box's violets (everyone); a blind draw (its drawer)."""
+        return zones.seen(self.violets, state, seat)
 
     # ----- results -----------------------------------------------------------------------------
     def turn(self, state: FlowersState) -> int:
@@ -111,10 +108,6 @@ class FlowersGame(Game[FlowersState]):
     def breakdown(self, state: FlowersState) -> list[dict[str, Any]]:
         """Each area's total with regions, butterflies and discards."""
         return [score_area(area, self.cards).as_dict(self.cards) for area in state.areas]
-
-    def card_counts(self, state: FlowersState) -> Counter:
-        """Every card, wherever it is."""
-        return card_counts(state)
 
     # ----- people ------------------------------------------------------------------------------
     def score_position(self, text: str, source: str = "position") -> dict[str, Any]:

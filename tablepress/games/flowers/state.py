@@ -1,8 +1,7 @@
-"""The Flowers game state: plain data (the generic `core.plain.clone` copies it), and its cards counted."""
+"""The Flowers game state: plain data (the generic `core.plain.clone` copies it); zones.py says where its cards lie."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from .scoring import Cell
@@ -28,16 +27,3 @@ class FlowersState:
     turn: int = 0
     over: bool = False
 
-
-def card_counts(state: FlowersState) -> Counter:
-    """Every card, wherever it is: box, timer pile, stacks, areas (covered cards too) and the drawn card."""
-    counts = Counter(state.box)
-    counts.update(state.removed)
-    for stack in state.stacks:
-        counts.update(stack)
-    for area in state.areas:
-        for cell in area.values():
-            counts.update(cell)
-    if state.drawn is not None:
-        counts[state.drawn] += 1
-    return counts

@@ -1,4 +1,5 @@
-"""Who sees what in Flowers: the views, the zones nobody sees, and determinizations that resample them.
+"""Who sees what in Flowers: the views (the zones, in zones.py, say the same of the cards, and determinize,
+the hidden zones and the card counts come from them).
 
 Public: every area, the stacks' sizes and face-up tops, a face-up draw, the timer's pile, live scores,
 the violets in the box (nobody plays them; everyone knows they are there).
@@ -8,10 +9,8 @@ stack, a face-up stack's next card before it is turned up at the end of the turn
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from ...core.rng import shuffle
 from .cards import FlowersCards
 from .marks import area_marks
 from .notation import DRAW, PLACE
@@ -30,11 +29,6 @@ def visible_top(state: FlowersState, index: int) -> int | None:
 def drawn_is_public(state: FlowersState) -> bool:
     """Whether a card is in hand and was drawn face up."""
     return state.drawn is not None and state.face_up[state.drawn_from]
-
-
-def _unseen(state: FlowersState, index: int) -> int:
-    """How many cards of stack `index`, from the bottom, nobody has seen."""
-    return len(state.stacks[index]) - (1 if visible_top(state, index) is not None else 0)
 
 
 def view(cards: FlowersCards, state: FlowersState, seat: int | None) -> dict[str, Any]:
@@ -71,42 +65,3 @@ def view(cards: FlowersCards, state: FlowersState, seat: int | None) -> dict[str
     if seat is not None and seat == state.current and state.drawn is not None and not drawn_is_public(state):
         private["drawn"] = codes[state.drawn]
     return {"public": public, "private": private}
-
-
-def hidden_zones(cards: FlowersCards, state: FlowersState) -> dict[str, Any]:
-    """The unseen part of every stack (bottom first) and the box's coloured cards: the same for every seat
-    (the box's violets are public: the view shows them).
-
-    Flowers has no chance after the deal; another seat's face-down draw is that seat's private view.
-    """
-    zones: dict[str, Any] = {f"stack {index + 1}": state.stacks[index][:_unseen(state, index)]
-                             for index in range(len(state.stacks))}
-    violets = set(cards.violets)
-    zones["box"] = [card for card in state.box if card not in violets]
-    return zones
-
-
-def resample(cards: FlowersCards, state: FlowersState, seat: int, rng: random.Random) -> None:
-    """Reshuffle, in place, every card `seat` has not seen: stacks below visible tops, the box's coloured
-    cards, another's blind draw. The violets stay in the box: everyone knows the stacks hold none."""
-    unseen = [_unseen(state, index) for index in range(len(state.stacks))]
-    pool: list[int] = []
-    for stack, count in zip(state.stacks, unseen):
-        pool += stack[:count]
-    slots = len(pool)
-    violets = cards.violets
-    kept = [card for card in state.box if card in violets]
-    pool += [card for card in state.box if card not in violets]
-    hidden_draw = state.drawn is not None and not drawn_is_public(state) and seat != state.current
-    if hidden_draw:
-        pool.append(state.drawn)
-    pool.sort()
-    shuffle(rng, pool)
-    start = 0
-    for stack, count in zip(state.stacks, unseen):
-        stack[:count] = pool[start:start + count]
-        start += count
-    rest = pool[slots:]
-    if hidden_draw:
-        state.drawn = rest.pop()
-    state.box = sorted(rest + kept)
