@@ -19,7 +19,7 @@ from tablepress.faces.catalog import card_faces
 from tablepress.web.guide_play import GuidedRun, run_guide
 from tablepress.web.guides import rules_headings
 
-GAMES = ("by-this", "flowers", "pressed")
+GAMES = ("by-this", "flowers", "planted", "pressed")
 
 
 @lru_cache(maxsize=None)
@@ -84,8 +84,12 @@ def test_each_suggestion_is_legal_and_the_guides_agent_choice_from_the_newcomers
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_simultaneous_choice_goes_the_same_way_whoever_chooses_first(name):
-    first = played(name).match.actions
-    assert run_guide(guide_of(name), newcomer_first=True).match.actions == first
+    def by_seat(run: GuidedRun) -> list[list[str]]:
+        return [[action for seat, action in run.match.actions if seat == s] for s in range(run.match.players)]
+
+    later = run_guide(guide_of(name), newcomer_first=True)
+    assert by_seat(later) == by_seat(played(name))
+    assert later.match.game.scores(later.match.state) == played(name).match.game.scores(played(name).match.state)
 
 
 @pytest.mark.parametrize("name", GAMES)

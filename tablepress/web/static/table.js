@@ -299,6 +299,7 @@
     drawLog(view);
     drawFinal(view, replaying);
     keepFocus(focus);
+    document.dispatchEvent(new CustomEvent("tp:drawn", {detail: {view, replaying, label: (a) => label(a, view)}}));
   }
 
   /** Where the keyboard focus is, if on the table (the board or the moves), before they are drawn again. */
