@@ -17,6 +17,7 @@ from golden import player_counts, random_positions
 
 BY_THIS = get_game("by-this")
 FLOWERS = get_game("flowers")
+PRESSED = get_game("pressed")
 
 
 def by_this_by_hand(state, seat: int, rng: random.Random):
@@ -95,3 +96,47 @@ def test_flowers_hides_and_counts_as_written_by_hand(players):
             assert FLOWERS.card_counts(state) == flowers_counts(state)
             for seat in range(players):
                 assert FLOWERS.hidden_zones(state, seat) == flowers_hidden(state)
+
+
+def pressed_by_hand(state, seat: int, rng: random.Random):
+    """Pressed's determinize as written before zones: the other hands and the deck pooled sorted, shuffled and
+    dealt back hands first; then which cards of each other seat's pick it pressed; then the chance to come."""
+    sample = clone(state)
+    others = [s for s in range(sample.players) if s != seat]
+    pool = sorted(sample.deck + [card for s in others for card in sample.hands[s]])
+    shuffle(rng, pool)
+    for s in others:
+        size = len(sample.hands[s])
+        sample.hands[s] = sorted(pool[:size])
+        del pool[:size]
+    sample.deck = pool
+    discard = Counter(sample.discard)
+    for s in others:
+        for rnd, pressed in enumerate(sample.pressed[s]):
+            column = sorted(sample.picks[rnd][s][1])
+            if len(column) <= len(pressed):
+                continue
+            shuffle(rng, column)
+            chosen = tuple(sorted(column[:len(pressed)]))
+            discard.update(pressed)
+            discard.subtract(chosen)
+            sample.pressed[s][rnd] = chosen
+    sample.discard = sorted(discard.elements())
+    sample.rng = rng.getrandbits(63)
+    return sample
+
+
+def pressed_counts(state) -> Counter:
+    """Pressed's card counts as written before zones: deck, discard, hands, bed, picked and pressed cards."""
+    counts = Counter(state.deck + state.discard)
+    for group in (state.hands, state.bed, state.to_press):
+        for cards in group:
+            counts.update(cards)
+    counts.update(card for pressed in state.pressed for cards in pressed for card in cards)
+    return counts
+
+
+@pytest.mark.parametrize("players", list(player_counts(PRESSED)))
+def test_pressed_determinizes_hides_and_counts_as_written_by_hand(players):
+    hidden = lambda state: {"deck": state.deck, "chance": state.rng}  # noqa: E731
+    assert sum(_same(PRESSED, pressed_by_hand, players, deal, hidden, pressed_counts) for deal in range(2)) > 100

@@ -1,20 +1,21 @@
 """Pressed as a `Game`: the card data and options, composed from the modules that each do one job.
 
 `state` (the state), `deal` (setup and each round's deal), `flow` (who moves, the legal
-actions and their effects; the action notation), `views` (who sees what, determinize), `results`
+actions and their effects; the action notation), `zones` (where the cards lie and who sees them:
+determinize, the hidden zones and the card counts come from it), `views` (the view), `results`
 (scores and winners), `explain` (why an action is illegal). The full rules for players: `rules.md`.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import DataError, OptionError
-from ...core.game import Game, Option
-from . import deal, flow, results, views
+from ...core.game import Option
+from ...core.zoned import ZonedGame
+from . import deal, flow, results, views, zones
 from .cards import ELECTIVES, PressedCards, load_data
 from .explain import canonical, explain
 from .notation import score_position
@@ -24,7 +25,7 @@ from .state import EFFECT, NOSWAP, OVER, PICK, PLANT, PRESS, PressedState
 __all__ = ["EFFECT", "NOSWAP", "OVER", "PICK", "PLANT", "PRESS", "PressedGame", "PressedState"]
 
 
-class PressedGame(Game[PressedState]):
+class PressedGame(ZonedGame[PressedState]):
     """Pressed for 2–5 players: plant flowers for points, pick columns, press sets for final scoring."""
 
     name = "pressed"
@@ -43,6 +44,7 @@ class PressedGame(Game[PressedState]):
     def __init__(self, data: Mapping[str, Any] | None = None):
         self.data = dict(data) if data is not None else load_data()
         self.cards = PressedCards.from_data(self.data)
+        self.layout = zones.layout(self.cards)
         players = self.cards.players()
         self.min_players, self.max_players = min(players), max(players)
         self.default_players = min(max(self.default_players, self.min_players), self.max_players)
@@ -120,13 +122,10 @@ class PressedGame(Game[PressedState]):
         """Plants, swaps and picks are public; a press shows only how many cards were pressed."""
         return views.public_action(seat, action)
 
-    def hidden_zones(self, state: PressedState, seat: int) -> dict[str, Any]:
-        """The deck in order and the chance to come (see `views.hidden_zones`)."""
-        return views.hidden_zones(state)
-
-    def determinize(self, state: PressedState, seat: int, rng: random.Random) -> PressedState:
-        """Redeal everything `seat` cannot know: the deck and other hands, other seats' pressed choices."""
-        return views.determinize(state, seat, rng)
+    def determinize_rest(self, sample: PressedState, seat: int, rng: random.Random) -> None:
+        """Which cards of their public picks the other seats pressed: a constraint between the pressed cards
+        and the discard that zones cannot say (`zones.resample_presses`)."""
+        zones.resample_presses(sample, seat, rng)
 
     # ----- results -----------------------------------------------------------------------------
     def turn(self, state: PressedState) -> int:
@@ -148,10 +147,6 @@ class PressedGame(Game[PressedState]):
     def breakdown(self, state: PressedState) -> list[dict[str, Any]]:
         """Per seat: total, planting points and (once over) the pressed collection's groups."""
         return results.breakdown(self.cards, state)
-
-    def card_counts(self, state: PressedState) -> Counter:
-        """Every card, wherever it is (deck, hands, bed, picked, pressed, discards)."""
-        return results.card_counts(state)
 
     def score_position(self, text: str, source: str = "position") -> dict[str, Any]:
         """Score a position file (docs/reference.md): final collections, or a planting query with a `play` line."""

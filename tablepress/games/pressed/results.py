@@ -5,7 +5,6 @@ Final scores always use the best Baby's Breath placement and Tulip choice (a pla
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from .cards import PressedCards
@@ -47,15 +46,3 @@ def winners(cards: PressedCards, state: PressedState) -> list[int]:
     totals = scores(cards, state)
     return [s for s, v in enumerate(totals) if v == max(totals)]
 
-
-def card_counts(state: PressedState) -> Counter:
-    """Every card, wherever it is (deck, hands, bed, picked, pressed, discards)."""
-    counts = Counter(state.deck)
-    counts.update(state.discard)
-    for group in (state.hands, state.bed, state.to_press):
-        for cards in group:
-            counts.update(cards)
-    for pressed in state.pressed:
-        for cards in pressed:
-            counts.update(cards)
-    return counts

@@ -1,4 +1,5 @@
-"""Who sees what in Pressed: each seat's view, what others see of an action, the hidden zones, determinize.
+"""Who sees what in Pressed: each seat's view and what others see of an action (the zones, in zones.py,
+say the same of the cards; determinize, the hidden zones and the card counts come from them).
 
 Public: the bed, every score and the stack order, the cards of each picked column, how many cards each
 seat pressed, the unpicked columns (seen face up before they were discarded). Private to a seat: its
@@ -7,12 +8,8 @@ hand and which of its picked cards it pressed. Nobody sees the deck or the chanc
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from typing import Any
 
-from ...core.plain import clone
-from ...core.rng import shuffle
 from .cards import PressedCards
 from .flow import current, to_move
 from .results import breakdown, winners
@@ -99,42 +96,3 @@ def public_action(seat: int, action: str) -> str:
     if action.startswith("press"):
         return f"pressed {len(action.split()) - 1} cards"
     return action
-
-
-def hidden_zones(state: PressedState) -> dict[str, Any]:
-    """The deck in order and the chance to come: all a seat cannot see beyond other seats' private views.
-
-    The face-down discard is no zone of its own: it holds the unpicked columns (seen by all), the
-    seat's own unpressed cards, and the rest of each other seat's public pick, which is fixed by that
-    seat's private choice of what to press.
-    """
-    return {"deck": state.deck, "chance": state.rng}
-
-
-def determinize(state: PressedState, seat: int, rng: random.Random) -> PressedState:
-    """Redeal everything `seat` cannot know: the deck and other hands, other seats' pressed choices, chance."""
-    det = clone(state)
-    others = [s for s in range(det.players) if s != seat]
-    pool = sorted(det.deck + [card for s in others for card in det.hands[s]])
-    shuffle(rng, pool)
-    for s in others:
-        size = len(det.hands[s])
-        det.hands[s] = sorted(pool[:size])
-        del pool[:size]
-    det.deck = pool
-    discard = Counter(det.discard)
-    for s in others:
-        for rnd, pressed in enumerate(det.pressed[s]):
-            pick = det.picks[rnd][s]
-            assert pick is not None
-            column = sorted(pick[1])
-            if len(column) <= len(pressed):
-                continue
-            shuffle(rng, column)
-            sample = tuple(sorted(column[:len(pressed)]))
-            discard.update(pressed)
-            discard.subtract(sample)
-            det.pressed[s][rnd] = sample
-    det.discard = sorted(discard.elements())
-    det.rng = rng.getrandbits(63)
-    return det
