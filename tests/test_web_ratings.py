@@ -111,7 +111,8 @@ def test_a_table_may_be_made_unrated_and_says_which_it_is(client):
         made = client.post("/api/tables", json={"game": "pressed", "players": 2, "rated": rated},
                            headers=auth(ada["token"])).json()
         assert client.get(f"/api/tables/{made['id']}").json()["rated"] is rated
-    reply = client.post("/api/tables", json={"game": "pressed", "players": 2, "rated": "no"}, headers=auth(ada["token"]))
+    reply = client.post("/api/tables", json={"game": "pressed", "players": 2, "rated": "no"},
+                        headers=auth(ada["token"]))
     assert reply.status_code == 422 and reply.json()["detail"] == "rated: must be true or false"
 
 
@@ -122,7 +123,8 @@ def test_an_unknown_game_is_404_and_the_list_holds_the_best_hundred(client, app)
     assert client.get("/api/ratings/flowers").json() == []
     with app.state.hub.store._transaction(write=True) as tx:
         for n in range(105):
-            tx.execute("INSERT INTO players (id, name, token_hash, created) VALUES (?, ?, ?, 1)", (f"p{n}", f"P{n}", f"h{n}"))
+            tx.execute("INSERT INTO players (id, name, token_hash, created) VALUES (?, ?, ?, 1)",
+                       (f"p{n}", f"P{n}", f"h{n}"))
             tx.execute("INSERT INTO ratings (game, player_id, rating, games, updated) VALUES ('flowers', ?, ?, 3, 1)",
                        (f"p{n}", 1400.0 + n))
     rows = client.get("/api/ratings/flowers").json()

@@ -127,3 +127,10 @@ def test_two_processes_settling_one_game_at_once_apply_it_once(postgres):
         second.close()
     finally:
         postgres.drop(url)
+
+
+def test_a_stored_result_that_does_not_read_is_settled_without_changes(store):
+    begin(store, "g1", ["ada", "bo"])
+    end(store, "g1", [7], [])  # one score for two seats
+    assert store.settle_ratings("g1", 10.0) == []
+    assert store.unsettled_ratings(10) == [] and board(store) == {}

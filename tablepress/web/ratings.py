@@ -136,5 +136,6 @@ def leaderboard_html(name: str, rows: list[dict[str, Any]], me: str | None) -> s
         f'<p class="more"><a class="button primary" href="/#lobby">Find a table in the lobby</a> '
         f'<a class="button" href="{attr(path)}">{attr(facts.title)}</a></p></article>'
     )
-    return page(f"{facts.title} — ratings — Table Press", body, f"The best players of {facts.title} on Table Press.",
+    return page(f"{facts.title} — ratings — Table Press", body,
+                f"The best players of {facts.title} on Table Press.",
                 body_class="site ratings-site")

@@ -12,7 +12,8 @@
   function draw(reply, game) {
     const changes = reply.changes.map((c, i) => {
       const moved = c.after - c.before;
-      return [i ? " · " : "", h("span", {class: "change", dataset: {seat: c.seat}}, `${c.name} ${c.before} → ${c.after} `,
+      return [i ? " · " : "", h("span", {class: "change", dataset: {seat: c.seat}},
+        `${c.name} ${c.before} → ${c.after} `,
         h("span", {class: moved > 0 ? "up" : moved < 0 ? "down" : ""}, `(${sign(moved)})`))];
     });
     const box = h("p", {id: "rating-changes", role: "status"}, h("b", {}, "Ratings: "), changes, " ",
@@ -39,7 +40,9 @@
   function watch() {
     const final = document.getElementById("final");
     if (!final) return;
-    if (!document.querySelector('link[href="/static/social.css"]')) document.head.append(h("link", {rel: "stylesheet", href: "/static/social.css"}));
+    if (!document.querySelector('link[href="/static/social.css"]')) {
+      document.head.append(h("link", {rel: "stylesheet", href: "/static/social.css"}));
+    }
     const check = () => { if (!final.hidden) look(); };
     new MutationObserver(check).observe(final, {attributes: true, attributeFilter: ["hidden"]});
     check();

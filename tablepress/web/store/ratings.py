@@ -15,13 +15,17 @@ recorded.
 from __future__ import annotations
 
 import json
+import logging
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..logs import event
 from ..rating_rule import START, changes, places
 
 if TYPE_CHECKING:
     from .sql import Tx
+
+log = logging.getLogger("tablepress.web")
 
 
 class RatingStore(Protocol):
@@ -67,10 +71,15 @@ class RatingSql:
             if tx.execute("UPDATE rated_games SET settled = ? WHERE game_id = ? AND settled IS NULL",
                           (at, game_id)).rowcount != 1:
                 return _changes(tx, game_id)  # another process settled it first
-            game, scores, winners = result[0], json.loads(result[1]), json.loads(result[2] or "[]")
+            game = result[0]
             seats = {int(seat): pid for seat, pid in tx.execute(
                 "SELECT seat, player_id FROM player_games WHERE game_id = ?", (game_id,)).fetchall()}
             if len(seats) < 2:
+                return []
+            try:
+                placed = places(json.loads(result[1]), json.loads(result[2] or "[]"), sorted(seats))
+            except (ValueError, TypeError, IndexError) as exc:  # a stored result that does not read: never rated
+                event(log, "ratings_skipped", logging.ERROR, game=game_id, error=str(exc))
                 return []
             for pid in sorted(seats.values()):
                 tx.execute("INSERT INTO ratings (game, player_id, rating, games, updated) VALUES (?, ?, ?, 0, ?)"
@@ -80,11 +89,11 @@ class RatingSql:
             before = {pid: float(rating) for pid, rating in tx.execute(
                 f"SELECT player_id, rating FROM ratings WHERE game = ? AND player_id IN ({marks})",
                 (game, *seats.values())).fetchall()}
-            placed = places(scores, winners, sorted(seats))
             moved = changes(before, {pid: placed[seat] for seat, pid in seats.items()})
             for seat, pid in sorted(seats.items()):
                 after = before[pid] + moved[pid]
-                tx.execute("UPDATE ratings SET rating = ?, games = games + 1, updated = ? WHERE game = ? AND player_id = ?",
+                tx.execute("UPDATE ratings SET rating = ?, games = games + 1, updated = ?"
+                           " WHERE game = ? AND player_id = ?",
                            (after, at, game, pid))
                 tx.execute("INSERT INTO rating_changes (game_id, seat, player_id, old_rating, new_rating)"
                            " VALUES (?, ?, ?, ?, ?)", (game_id, seat, pid, before[pid], after))
