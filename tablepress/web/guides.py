@@ -5,10 +5,10 @@
   a guide, 429 at the client's limits.
 - `POST /games/{name}/learn` (a plain form, no script needed) → 303 to the new game's table, whose address
   holds the newcomer's seat link and `guide=1`.
-- `GET /api/games/{id}/guide` with the seat's token → what the guide shows that seat now: `{"game", "title",
+- `GET /api/games/{id}/guide` with the seat's token (or its player's cookie, web/seats.py) → what the guide shows that seat now: `{"game", "title",
   "seat", "point": "move"|"waiting"|"end", "move", "moves", "on_path", "reason", "steps": [{"title", "text",
   "rules"}], "rules", "suggest", "revision"}`, each `rules` `{"anchor", "heading", "url"}` or null. It is
-  worked out from that seat's view alone. 403 without the seat's token, 404 for a game that is not a guide's.
+  worked out from that seat's view alone. 403 without a seat's credential, 404 for a game that is not a guide's.
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ from ..core.registry import game_names, get_package
 from .clients import client_address
 from .hub import Hub, NotFound
 from .pages.content import rules_with_contents
-from .requests import Forbidden, bearer_token
+from .requests import Forbidden
 from .rooms import Room
+from .seats import request_seat
 
 router = APIRouter()
 #: The newcomer's name at the table when no player's name is known, and the opponent's.
@@ -128,12 +129,10 @@ async def get_guide(game_id: str, request: Request) -> dict[str, Any]:
     """What the guide shows the token's seat now (see the module docstring)."""
     hub: Hub = request.app.state.hub
     room = hub.room(game_id)
-    token = bearer_token(request.headers.get("authorization"))
-    if token is None:
-        raise Forbidden("the guide reads a seat's view: it needs that seat's token (Authorization: Bearer TOKEN)")
-    seat = room.seat_for_token(token)
+    seat = request_seat(room, request)
     if seat is None:
-        raise Forbidden("wrong token for this game")
+        raise Forbidden("the guide reads a seat's view: it needs that seat's token (Authorization: Bearer TOKEN)"
+                        " or its player's cookie")
     name = room.match.game.name
     guide = guide_for(name) if has_guide(name) else None
     if guide is None or not is_guided(room, guide):

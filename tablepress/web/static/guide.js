@@ -135,8 +135,8 @@
   }
 
   async function ask(view) {
-    const token = TP.tokens(gameId)[view.seat];
-    if (!token || st.asked === view.revision) return;
+    const token = TP.tokens(gameId)[view.seat] || null;  // none: the seat is the signed-in player's, by its cookie
+    if (st.asked === view.revision) return;
     st.asked = view.revision;
     const reply = await api("GET", `/api/games/${encodeURIComponent(gameId)}/guide`, undefined, token);
     if (!reply.ok) {
