@@ -78,3 +78,20 @@ def test_records_hold_the_canonical_text_of_what_was_typed():
     planted.act(seat, " ".join(full.split()[:2]))              # typed short: "play 15"
     assert planted.actions == [(seat, full)]
     assert Match.from_record(planted.record()).state == planted.state
+
+
+def test_a_proposed_action_changes_nothing_until_adopted_and_goes_stale_once_the_match_moves_on():
+    match = Match(get_game("flowers"), 2, seed=3)
+    seat = match.next_mover()
+    first, second = match.legal(seat)[:2]
+    before = json.dumps(match.game.view(match.state, seat), sort_keys=True, default=str)
+    proposal = match.propose(seat, first, at=1.0)
+    assert match.moves == [] and json.dumps(match.game.view(match.state, seat), sort_keys=True, default=str) == before
+    late = match.propose(seat, second)
+    assert match.adopt(proposal).action == first and [m.action for m in match.moves] == [first]
+    with pytest.raises(RuntimeError, match="proposal was made at move 0"):
+        match.adopt(late)
+    twin = Match(get_game("flowers"), 2, seed=3)
+    twin.act(seat, first)
+    assert match.actions == twin.actions and match.to_move() == twin.to_move()
+    assert match.game.view(match.state, seat) == twin.game.view(twin.state, seat)

@@ -100,6 +100,17 @@ class PastMove:
 
 
 @dataclass(frozen=True)
+class Proposal:
+    """An action worked out but not yet taken (`Match.propose`): the move, the state after it, the
+    simultaneous choice it is made in, and the number of moves it follows."""
+
+    move: Move
+    state: Any
+    step: "SimultaneousStep | None"
+    index: int
+
+
+@dataclass(frozen=True)
 class SimultaneousStep:
     """A simultaneous choice under way: the state before anyone chose in it, the number of moves then,
     the seats that were to choose, and those who have chosen since."""
@@ -232,21 +243,39 @@ class Match:
         the action is applied to a copy and `commit(move, new_state)` runs before the match adopts it
         (e.g. to store it first): if `commit` raises, the match is unchanged.
         """
+        if commit is not None:
+            proposal = self.propose(seat, action, at=at)
+            commit(proposal.move, proposal.state)
+            return self.adopt(proposal)
         text = self.check(seat, action)
         game = self.game
         move = Move(seat, text, game.public_action(self.state, seat, text), at)
         step = self._step_before(seat)
-        if commit is None:
-            game.apply_legal(self.state, seat, text)
-        else:
-            state = game.clone(self.state)
-            game.apply_legal(state, seat, text)
-            commit(move, state)
-            self._state = state
+        game.apply_legal(self.state, seat, text)
         self.moves.append(move)
         self._legal = {}
         self._step = self._step_after(step, seat)
         return move
+
+    def propose(self, seat: int, action: str, *, at: float | None = None) -> Proposal:
+        """One action for `seat` worked out on a copy of the state, the match unchanged (IllegalAction if it
+        may not be taken): `adopt` takes it, e.g. once it is stored."""
+        text = self.check(seat, action)
+        game = self.game
+        move = Move(seat, text, game.public_action(self.state, seat, text), at)
+        state = game.clone(self.state)
+        game.apply_legal(state, seat, text)
+        return Proposal(move, state, self._step_before(seat), len(self.moves))
+
+    def adopt(self, proposal: Proposal) -> Move:
+        """Take a proposed action; RuntimeError, changing nothing, if the match moved on since it was proposed."""
+        if proposal.index != len(self.moves):
+            raise RuntimeError(f"the proposal was made at move {proposal.index}; the match is at {len(self.moves)}")
+        self._state = proposal.state
+        self.moves.append(proposal.move)
+        self._legal = {}
+        self._step = self._step_after(proposal.step, proposal.move.seat)
+        return proposal.move
 
     def _step_before(self, seat: int) -> SimultaneousStep | None:
         """The simultaneous choice `seat` is about to act in (begun now if several seats are to move), or None."""

@@ -22,20 +22,22 @@ import logging
 import random
 import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from ..agents.base import HUMAN
 from ..core.errors import DataError, IllegalAction, TablepressError
 from ..core.game import Game
-from ..core.match import Match, Move, UndoPoint, jsonable
+from ..core.match import Match, Proposal, UndoPoint, jsonable
 from ..core.registry import get_game
 from ..core.variants import base_data
 from .faults import StoreDown, StoreFull, backoff, writing
 from .leases import RETRY_SECONDS, Leases
 from .logs import event
 from .requests import Forbidden
-from .refresh import adopt, catch_up, catch_up_appended, replay
+from .refresh import adopt, catch_up, only_appended, replay, take_appended
 from .rooms import Room, variant_label
 from .store import GameRow, Stale, Store, backend_of, hash_token
 from .thinking import CHECK_NICENESS, CHECK_WORKERS, OutOfTime, Played, Thinker, decision_seed, played
@@ -78,6 +80,21 @@ class HubFull(TablepressError):
     """The server already keeps as many games as it may (HTTP 503)."""
 
 
+@dataclass
+class PendingAction:
+    """An action worked out and not yet taken: the proposal, the undo point before it (if it may be taken
+    back), and the arguments of `Store.append_action` that store it."""
+
+    proposal: Proposal
+    before: UndoPoint | None
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any] = field(default_factory=dict)
+
+    def store_in(self, store: Store) -> int:
+        """Store the action; the game's new revision (Stale if another write came first)."""
+        return store.append_action(*self.args, **self.kwargs)
+
+
 class Hub:
     """All rooms, the store behind them, and the AI seats' movers."""
 
@@ -103,6 +120,8 @@ class Hub:
         #: Game id → the revision announced for a room nobody here watches or moves (refreshed when next asked for).
         self._behind: dict[str, int] = {}
         self._closing = False
+        #: The thread that stores players' and AI seats' actions, off the event loop (see `_commit_off_loop`).
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
         #: Called with a room whose game just ended in this process, after its end is stored (web/ratings.py).
         self.on_over: Callable[[Room], None] | None = None
 
@@ -169,6 +188,7 @@ class Hub:
         await asyncio.gather(*tasks, return_exceptions=True)
         self.thinker.close()
         self.checker.close()
+        self._writer.shutdown(wait=False)
 
     def expire(self, now: float | None = None) -> list[str]:
         """Delete the unfinished games with no action for OPEN_DAYS and the finished ones whose last action
@@ -224,17 +244,33 @@ class Hub:
     def refresh(self, room: Room) -> None:
         """Bring a room to its game as stored (another process wrote to it), push its watchers the new view
         and set its AI seats moving; a game no longer stored leaves memory. Call with the room's lock held."""
+        self._take_stored(room, *self._read_stored(room))
+
+    async def _refresh_off_loop(self, room: Room) -> None:
+        """As `refresh`, reading the store on the store's own thread. Call with the room's lock held."""
+        stored = await asyncio.get_running_loop().run_in_executor(self._writer, self._read_stored, room)
+        self._take_stored(room, *stored)
+
+    def _read_stored(self, room: Room) -> tuple[GameRow | None, bool]:
+        """The room's game as stored (None: gone) and whether it was read with only the actions the room lacks
+        (every write since was an append) rather than whole."""
         row = self.store.load_since(room.id, len(room.match.moves))
-        if row is not None and row.revision == room.row.revision:
-            return
-        if row is not None and not catch_up_appended(room, row):
-            row = self.store.load_game(room.id)
-            if row is not None and not catch_up(room, row):
-                adopt(room, self._rebuild(row))
+        if row is None or row.revision == room.row.revision or only_appended(room, row):
+            return row, True
+        return self.store.load_game(room.id), False
+
+    def _take_stored(self, room: Room, row: GameRow | None, appended: bool) -> None:
+        """Make the room hold the stored `row` (see `_read_stored`), tell its watchers and set its AI seats moving."""
         if row is None:
             if self.rooms.get(room.id) is room:
                 del self.rooms[room.id]
             return
+        if row.revision == room.row.revision:
+            return
+        if appended:
+            take_appended(room, row)
+        elif not catch_up(room, row):
+            adopt(room, self._rebuild(row))
         room.changed()
         self.kick(room)
 
@@ -283,7 +319,7 @@ class Hub:
             if self.rooms.get(room.id) is not room or room.row.revision >= revision:
                 return
             try:
-                self.refresh(room)
+                await self._refresh_off_loop(room)
             except Exception as exc:  # noqa: BLE001 - the next announcement or request refreshes it
                 event(log, "refresh_failed", logging.ERROR, game=room.id, error=str(exc))
 
@@ -418,33 +454,44 @@ class Hub:
     async def act(self, room: Room, seat: int, action: str) -> None:
         """Take a human seat's action under the room's lock; IllegalAction (nothing changed) if it may not."""
         async with room.lock:
-            self._commit(room, seat, action)
+            await self._commit_off_loop(room, seat, action)
         self.kick(room)
 
     def _commit(self, room: Room, seat: int, action: str) -> None:
         """Take one action through the match, stored before it is adopted; tell the watchers. Call with the lock held."""
+        pending = self._propose(room, seat, action)
+        with self._fenced(room), writing("action", game=room.id, seat=seat):
+            revision = pending.store_in(self.store)
+        self._adopt(room, pending, revision)
+
+    async def _commit_off_loop(self, room: Room, seat: int, action: str) -> None:
+        """As `_commit`, with the write on the store's own thread, so that the event loop serves other games
+        while the database answers (the room's lock keeps this game's writes in order, and the match, read by
+        others meanwhile, changes only once the action is stored)."""
+        pending = self._propose(room, seat, action)
+        with self._fenced(room), writing("action", game=room.id, seat=seat):
+            revision = await asyncio.get_running_loop().run_in_executor(self._writer, pending.store_in, self.store)
+        self._adopt(room, pending, revision)
+
+    def _propose(self, room: Room, seat: int, action: str) -> PendingAction:
+        """A seat's action worked out, with what storing it takes; IllegalAction if it may not be taken."""
         self._still_here(room)
         match = room.match
         game = match.game
-        kept: list[UndoPoint] = []
-        at = time.time()
+        proposal = match.propose(seat, action, at=time.time())
+        move, after = proposal.move, proposal.state
+        over = game.is_over(after)
+        before = None if over or not game.undoable(match.state, move.seat, move.action) else match.undo_point()
+        return PendingAction(proposal, before, (room.id, len(match.moves), move.seat, move.action, move.public, move.at),
+                             {"status": "over" if over else None, "scores": game.scores(after) if over else None,
+                              "winners": game.winners(after) if over else None, "expect": room.row.revision})
 
-        def store(move: Move, after: Any) -> None:
-            """Commit the move (and, if it ends the game, the result) before the match adopts `after`."""
-            over = game.is_over(after)
-            before = None if over or not game.undoable(match.state, move.seat, move.action) else match.undo_point()
-            with writing("action", game=room.id, seat=move.seat):
-                room.row.revision = self.store.append_action(
-                    room.id, len(match.moves), move.seat, move.action, move.public, at,
-                    status="over" if over else None, scores=game.scores(after) if over else None,
-                    winners=game.winners(after) if over else None, expect=room.row.revision,
-                )
-            if before is not None:
-                kept.append(before)
-
-        with self._fenced(room):
-            match.act(seat, action, at=at, commit=store)
-        room.keep_undo(seat, kept[0] if kept else None)
+    def _adopt(self, room: Room, pending: PendingAction, revision: int) -> None:
+        """The stored action taken in the room's match; its watchers told."""
+        room.row.revision = revision
+        match = room.match
+        move = match.adopt(pending.proposal)
+        room.keep_undo(move.seat, pending.before)
         room.changed()
         if match.is_over:
             event(log, "game_over", game=room.id, actions=len(match.moves))
@@ -573,13 +620,13 @@ class Hub:
                 moved_on = match.state is not state
                 try:
                     try:
-                        self._commit(room, seat, action)
+                        await self._commit_off_loop(room, seat, action)
                     except IllegalAction as exc:
                         if moved_on:
                             continue  # the game moved on under it: think again
                         event(log, "ai_illegal", logging.ERROR, game=room.id, seat=seat, agent=room.ai_seats[seat],
                               action=action, error=str(exc))  # an agent bug: never freeze the game
-                        self._commit(room, seat, random.choice(match.legal(seat)))
+                        await self._commit_off_loop(room, seat, random.choice(match.legal(seat)))
                 except NotFound:
                     break  # the game expired meanwhile
                 except Stale:

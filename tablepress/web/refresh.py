@@ -3,8 +3,8 @@
 Any process may act on any game (docs/DEVELOPING.md, "Running as many processes"); what a process holds
 of a game is only a cache of the store. `replay` takes stored actions through a room's match as the hub
 took them, keeping the undo points, so that whichever process serves a seat can take its last action back.
-`catch_up_appended` brings a room to a newer stored row read with only the actions it lacks, when every
-write since was an append (the common case: someone acted elsewhere); else `catch_up` takes the whole stored
+`take_appended` brings a room to a newer stored row read with only the actions it lacks, when every
+write since was an append (`only_appended`) (the common case: someone acted elsewhere); else `catch_up` takes the whole stored
 game and replays the actions it lacks when its moves are a start of the stored ones, or the caller rebuilds
 the room from the row (an undo elsewhere) and `adopt`s the new one in place, keeping its lock, watchers and
 AI mover.
@@ -60,18 +60,19 @@ def catch_up(room: Room, row: GameRow) -> bool:
     return True
 
 
-def catch_up_appended(room: Room, row: GameRow) -> bool:
-    """Bring `room` to the stored `row`, read with only the actions from the room's count on (Store.load_since),
-    when every write since the room's revision was an append (as many revisions as new actions, and the count
-    adds up); False, changing nothing, otherwise (then read the whole game and `catch_up`)."""
-    new = row.actions
-    if row.revision - room.row.revision != len(new) or row.count != len(room.match.moves) + len(new):
-        return False
-    replay(room, new)
+def only_appended(room: Room, row: GameRow) -> bool:
+    """Whether every write since the room's revision was an append, for a `row` read with only the actions from
+    the room's count on (Store.load_since): as many revisions as new actions, and the count adds up."""
+    new = len(row.actions)
+    return row.revision - room.row.revision == new and row.count == len(room.match.moves) + new
+
+
+def take_appended(room: Room, row: GameRow) -> None:
+    """Bring `room` to the stored `row`, read with only the actions it lacks, when `only_appended` says so."""
+    replay(room, row.actions)
     seat_changes(room, row)
     room.row.status, room.row.scores, room.row.winners = row.status, row.scores, row.winners
     room.row.revision = row.revision
-    return True
 
 
 def adopt(room: Room, fresh: Room) -> None:
