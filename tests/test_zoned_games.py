@@ -18,6 +18,7 @@ from golden import player_counts, random_positions
 BY_THIS = get_game("by-this")
 FLOWERS = get_game("flowers")
 PRESSED = get_game("pressed")
+PLANTED = get_game("planted")
 
 
 def by_this_by_hand(state, seat: int, rng: random.Random):
@@ -140,3 +141,27 @@ def pressed_counts(state) -> Counter:
 def test_pressed_determinizes_hides_and_counts_as_written_by_hand(players):
     hidden = lambda state: {"deck": state.deck, "chance": state.rng}  # noqa: E731
     assert sum(_same(PRESSED, pressed_by_hand, players, deal, hidden, pressed_counts) for deal in range(2)) > 100
+
+
+def planted_counts(state) -> Counter:
+    """Planted's card counts as written before zones: resource and item cards by number, plants as 1000 + index."""
+    counts = Counter(state.resource_deck + state.item_deck + state.resource_discard + state.item_discard)
+    for group in (state.hands, state.tools, state.decorations):
+        for cards in group:
+            counts.update(cards)
+    counts.update(card for card in state.chosen if card)
+    counts.update(1000 + plant for plant in state.plant_deck + state.row + state.put_away)
+    counts.update(1000 + plant for plants in state.plants for plant in plants)
+    return counts
+
+
+@pytest.mark.parametrize("players", list(player_counts(PLANTED)))
+def test_planted_hides_and_counts_as_written_by_hand(players):
+    """(Its determinize stays its own: a face-down choice hides even a card's back.)"""
+    for deal in range(2):
+        for state in random_positions(PLANTED, players, deal):
+            assert PLANTED.card_counts(state) == planted_counts(state)
+            for seat in range(players):
+                assert PLANTED.hidden_zones(state, seat) == {
+                    "resource deck": state.resource_deck, "item deck": state.item_deck,
+                    "plant deck": state.plant_deck, "chance": state.rng}

@@ -346,8 +346,12 @@ class Layout:
                 continue
             for pile, cards in self.piles(zone, state):
                 have = known_to_any.get((zone.name, pile))
-                unknown = [] if have is True else [card for index, card in enumerate(cards)
-                                                   if not have or index not in have]
+                if not have:
+                    unknown = cards  # the pile itself, as games gave it before zones
+                elif have is True:
+                    unknown = []
+                else:
+                    unknown = [card for index, card in enumerate(cards) if index not in have]
                 if zone.single and not unknown:
                     continue
                 zones[zone.pile_name(pile) if zone.piles else zone.name] = unknown

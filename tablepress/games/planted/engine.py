@@ -1,27 +1,28 @@
 """The Planted game (rules.md), composed of its parts: the state (`state`), setup and the
 moves on (`flow`), legal actions (`legal`), typed forms and explanations (`explain`), who sees what
-(`views`) and scoring (`scoring`).
+(`views`, with `zones`: where the cards lie, whence the hidden zones and card counts) and scoring
+(`scoring`).
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.game import Game
-from . import explain, flow, legal, views
+from ...core.zoned import ZonedGame
+from ...core.zones import Seen
+from . import explain, flow, legal, views, zones
 from .cards import PlantedCards, load_data
 from .feeding import Feeding
 from .notation import parse_position
 from .scoring import BoardScore, score_board
 from .state import BUY, CHOOSE, FEED, OVER, PlantedState
+from .zones import PLANT_KEY
 
-PLANT_KEY = 1000  # plants are counted as PLANT_KEY + index in card_counts
 
 
-class PlantedGame(Game[PlantedState]):
+class PlantedGame(ZonedGame[PlantedState]):
     """Planted for 2–5 players."""
 
     name = "planted"
@@ -43,6 +44,7 @@ class PlantedGame(Game[PlantedState]):
         self.plant_index = {plant.name: i for i, plant in enumerate(self.cards.plants)}
         self.plant_names = self.cards.plant_names()
         self.actions = legal.Actions(self.cards)
+        self.layout = zones.layout(self.cards)
 
     def load_data(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The card data (cards.toml) with a variant's `overrides` merged in."""
@@ -92,12 +94,15 @@ class PlantedGame(Game[PlantedState]):
         """Boards, the nursery row, deck sizes, discards and revealed cards are public; hands and hidden choices private."""
         return views.view(self, state, seat)
 
-    def hidden_zones(self, state: PlantedState, seat: int) -> dict[str, Any]:
-        """The three decks in order and the chance to come."""
-        return views.hidden_zones(state)
+    def seen(self, state: PlantedState, seat: int | None) -> list[Seen]:
+        """The hands `seat` held this round and passed on (zones.py)."""
+        return zones.seen(self, state, seat)
 
     def determinize(self, state: PlantedState, seat: int, rng: random.Random) -> PlantedState:
-        """Resample what `seat` cannot know (see `views.determinize`)."""
+        """Resample what `seat` cannot know (`views.determinize`): the game's own, not the zones' deal, because
+        a card chosen face down at the same time as the others hides even its back, so it is drawn among all
+        the cards its seat holds (hand and choice together) and a Nursery call is guessed with it — zones
+        deal a hand and a choice apart, each by its back. The hidden zones and card counts come from the zones."""
         return views.determinize(self, state, seat, rng)
 
     # ----- results -----------------------------------------------------------------------------
@@ -129,17 +134,6 @@ class PlantedGame(Game[PlantedState]):
     def breakdown(self, state: PlantedState) -> list[dict[str, Any]]:
         """Each seat's total with plants, propagation, decorations and the detail of each."""
         return [self.board_score(state, seat).as_dict() for seat in range(state.players)]
-
-    def card_counts(self, state: PlantedState) -> Counter:
-        """Every resource, item and plant card, wherever it is (plants as PLANT_KEY + index)."""
-        counts: Counter = Counter()
-        for zone in (state.resource_deck, state.item_deck, state.resource_discard, state.item_discard,
-                     *state.hands, *state.tools, *state.decorations):
-            counts.update(zone)
-        counts.update(c for c in state.chosen if c)
-        for zone in (state.plant_deck, state.row, state.put_away, *state.plants):
-            counts.update(PLANT_KEY + p for p in zone)
-        return counts
 
     # ----- people ------------------------------------------------------------------------------
     def score_position(self, text: str, source: str = "position") -> dict[str, Any]:

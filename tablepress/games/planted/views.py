@@ -1,5 +1,5 @@
-"""Who sees what in Planted: each seat's view, what others see of an action, the zones nobody sees,
-and determinization (a full state that agrees with what one seat knows).
+"""Who sees what in Planted: each seat's view, what others see of an action, and determinization (a full
+state that agrees with what one seat knows; the zones, in zones.py, give the hidden zones and card counts).
 
 Boards, the nursery row, deck sizes, discards and revealed cards are public. Hands and hidden choices
 (with their Nursery calls) are private, but the back of a card in hand shows whether it is a resource
@@ -127,16 +127,6 @@ def _board(game: PlantedGame, state: PlantedState, seat: int) -> dict[str, Any]:
         board["best_feeding"] = {"action": feeding_text(cards, state.plants[seat], best), "points": best.gain,
                                  "propagation": best.propagated, "green_thumbs": best.thumbs}
     return board
-
-
-def hidden_zones(state: PlantedState) -> dict[str, Any]:
-    """The three decks in order and the chance to come: the same for every seat.
-
-    The discards are public, and the put-away beginners follow from the boards (every seat's first
-    plant is its beginner), so neither is hidden.
-    """
-    return {"resource deck": state.resource_deck, "item deck": state.item_deck,
-            "plant deck": state.plant_deck, "chance": state.rng}
 
 
 def determinize(game: PlantedGame, state: PlantedState, seat: int, rng: random.Random) -> PlantedState:
