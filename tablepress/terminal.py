@@ -42,7 +42,7 @@ def match_input(text: str, legal: list[str], numbered: bool = True) -> str | Non
     text = " ".join(text.split())
     if text in legal:
         return text
-    if numbered and text.isdigit() and 1 <= int(text) <= len(legal):
+    if numbered and text.isdecimal() and 1 <= int(text) <= len(legal):
         return legal[int(text) - 1]
     words = text.lower().split()
     found = [a for a in legal if all(w in a.lower().split() for w in words)]

@@ -317,3 +317,29 @@ def test_action_texts_are_legal_or_refused_in_one_line(name: str) -> None:
         assert match.state == before
 
     check()
+
+
+@pytest.mark.parametrize("digits", ["¹", "²3", "٣", "①"])
+def test_numbers_written_in_other_scripts_are_read_or_refused_in_one_line(digits: str) -> None:
+    """`str.isdigit` holds for superscripts and circled numbers that `int` cannot read: every parser that
+    takes a number reads what `int` reads (Arabic-Indic ٣ is 3) and refuses the rest in one line."""
+    from tablepress.core.differences import entry_index
+    from tablepress.core.errors import TablepressError
+    from tablepress.sim.command import parse_player_counts
+
+    assert entry_index(digits, 40) == (int(digits) - 1 if digits.isdecimal() else None)
+    try:
+        parse_player_counts(digits)
+    except TablepressError as exc:
+        assert "\n" not in str(exc)
+    for name in ("pressed", "planted"):
+        game = get_game(name)
+        state = game.new(2, 1)
+        seat = game.to_move(state)[0]
+        for text in (f"pick {digits}", f"play {digits}", f"press 1 {digits}", f"take {digits}"):
+            why = game.explain_illegal(state, seat, text)
+            assert why and "\n" not in why
+            try:
+                game.apply(game.clone(state), seat, text)
+            except TablepressError as exc:
+                assert "\n" not in str(exc)

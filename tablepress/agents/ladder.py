@@ -186,7 +186,7 @@ def parse_rung(text: str) -> tuple[str, str, int]:
     from .base import parse_spec
 
     parts = text.split("/")
-    if len(parts) != 3 or not parts[2].strip().isdigit() or int(parts[2]) <= 0:
+    if len(parts) != 3 or not parts[2].strip().isdecimal() or int(parts[2]) <= 0:
         raise TablepressError(f"--rung takes CHALLENGER/OPPONENT/GAMES such as ismcts:300/greedy/40, not {text!r}")
     for spec in parts[:2]:
         if parse_spec(spec)[0] == "human":
@@ -285,6 +285,6 @@ def parse_counts(players: str | None, game_name: str) -> list[int]:
     if not players:
         return player_counts(game_name)
     parts = [p.strip() for p in players.split(",")]
-    if not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
+    if not all(p.isascii() and p.isdecimal() and len(p) <= 2 for p in parts):
         raise TablepressError(f"--players takes player counts such as 2,4, not {players!r}")
     return [int(p) for p in parts]

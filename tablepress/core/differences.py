@@ -155,7 +155,7 @@ def _entries(numbers: list[Any], change: Mapping[str, Any], field: str, names: S
 
 def entry_index(key: str, length: int, names: Sequence[str] = ()) -> int | None:
     """The 0-based entry a key names: a number from 1, or one of the entries' names (any case)."""
-    if key.strip().isdigit():
+    if key.strip().isdecimal():
         number = int(key)
         return number - 1 if 1 <= number <= length else None
     for index, name in enumerate(names[:length]):

@@ -79,7 +79,7 @@ def parse_player_counts(text: str | None) -> list[int]:
     if text is None:
         return []
     parts = [part.strip() for part in text.split(",")]
-    if not all(part.isdigit() and len(part) <= 3 for part in parts):
+    if not all(part.isdecimal() and len(part) <= 3 for part in parts):
         raise TablepressError(f"--players takes a number or a list such as 2,3,4, not {text[:40]!r}")
     counts = [int(part) for part in parts]
     if len(set(counts)) != len(counts):

@@ -78,7 +78,7 @@ def figure_label(key: str) -> str:
     `win rate, player 1`: the first --seats spec, wherever the rotation sat it)."""
     name = key.replace("fig.", "")
     head, dot, seat = name.rpartition(".seat")
-    if dot and seat.isdigit():
+    if dot and seat.isdecimal():
         name = f"{head}, player {int(seat) + 1}"
     return name.replace("_", " ")
 

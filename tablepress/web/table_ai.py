@@ -23,7 +23,7 @@ def parse_ai(value: Any, players: int, game: str) -> dict[int, str]:
         raise BadRequest("ai: must be an object {\"SEAT\": LEVEL}, e.g. {\"1\": \"casual\"}")
     seats: dict[int, str] = {}
     for key, spec in value.items():
-        if not (isinstance(key, str) and key.isdigit() and 1 <= int(key) < players):
+        if not (isinstance(key, str) and key.isdecimal() and 1 <= int(key) < players):
             raise BadRequest(f"ai: seats are numbered 1 to {players - 1} (seat 0 is yours), not {str(key)[:20]!r}")
         where = f"ai.{key}"
         text_field(spec, where)

@@ -23,7 +23,7 @@ def canonical(game: PlantedGame, state: PlantedState, seat: int, action: str) ->
     cards = game.cards
     if verb in (PLAY, NURSERY):
         number = rest.split(" ", 1)[0]
-        if number.isdigit() and int(number) in game.actions.play_text:
+        if number.isdecimal() and int(number) in game.actions.play_text:
             return f"{verb} {int(number)} {cards.label(int(number))}"
     elif verb == "buy":
         typed, _, extra = rest.partition("+")
@@ -52,7 +52,7 @@ def explain_illegal(game: PlantedGame, state: PlantedState, seat: int, action: s
         if verb not in (PLAY, NURSERY):
             return "choose a card: play N or nursery N (N is the card's number)"
         number = rest.split(" ", 1)[0]
-        if not number.isdigit() or int(number) not in state.hands[seat]:
+        if not number.isdecimal() or int(number) not in state.hands[seat]:
             return f"card {number or '?'} is not in your hand (your cards: {', '.join(map(str, state.hands[seat]))})"
         if verb == NURSERY:
             return f"you have {len(state.plants[seat])} plants: at most {game.cards.max_plants}, so no Nursery call"

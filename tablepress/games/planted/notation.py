@@ -120,7 +120,7 @@ def _read_line(board: Board, section: str, value: str, names: Names) -> None:
             raise ValueError(f"a second propagation line for {board.name or 'the player'}")
         board.seen.add("propagation")
         text = value.strip()
-        if text and not (text.isascii() and text.isdigit()):
+        if text and not (text.isascii() and text.isdecimal()):
             raise ValueError(f"propagation takes a whole number of growth tokens ≥ 0, not {text[:20]!r}")
         if len(text) > MAX_DIGITS:
             raise ValueError(f"propagation {text[:MAX_DIGITS]}… is far more growth tokens than the game has")
@@ -142,7 +142,7 @@ def _read_line(board: Board, section: str, value: str, names: Names) -> None:
             item, tokens = match.group(1), int(match.group(2))
             if tokens < 0:
                 raise ValueError(f"{item}: growth tokens must be 0 or more, not {tokens}")
-        elif item.lstrip("-").isdigit():
+        elif item.lstrip("-").isdecimal():
             raise ValueError(f"{item!r} is not a plant (write the plant's name, then its growth tokens)")
         plant = names.find("plants", item)
         spaces = len(names.cards.plants[plant].spaces)

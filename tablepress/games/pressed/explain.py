@@ -22,7 +22,7 @@ def explain(cards: PressedCards, state: PressedState, seat: int, action: str) ->
                 f"(A and B columns with a card in row {row}); or noswap")
     if state.phase == PICK:
         open_cols = [str(c + 1) for c, who in enumerate(state.taken) if who < 0]
-        if words[0] != "pick" or len(words) != 2 or not words[1].isdigit():
+        if words[0] != "pick" or len(words) != 2 or not words[1].isdecimal():
             return f"pick a column: pick N (open columns: {', '.join(open_cols)})"
         col = int(words[1]) - 1
         if 0 <= col < len(state.taken) and state.taken[col] >= 0:
@@ -49,7 +49,7 @@ def _explain_plant(cards: PressedCards, state: PressedState, seat: int, words: l
         return f"unknown flower code {words[1]!r} (codes: {' '.join(codes)})"
     if kind not in state.hands[seat]:
         return f"you have no {cards.names[kind]} in hand (hand: {hand})"
-    if not words[2].isdigit() or not 1 <= int(words[2]) <= columns:
+    if not words[2].isdecimal() or not 1 <= int(words[2]) <= columns:
         return f"there is no column {words[2]} — a card goes below the lowest card of a column 1–{columns}"
     col = int(words[2]) - 1
     row = len(state.bed[col])

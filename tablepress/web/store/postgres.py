@@ -49,7 +49,7 @@ def change_note(game_id: str, revision: int | None) -> str:
 def read_change(payload: str) -> tuple[str, int | None] | None:
     """(game id, revision or None when deleted) of a payload `change_note` wrote; None for anything else."""
     game_id, _, revision = payload.partition(" ")
-    if not game_id or not (revision == GONE or revision.isdigit()):
+    if not game_id or not (revision == GONE or revision.isdecimal()):
         return None
     return game_id, None if revision == GONE else int(revision)
 
