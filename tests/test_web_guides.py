@@ -104,3 +104,25 @@ def test_each_game_page_rules_and_intro_offer_the_learn_button(client):
     for path in (f"/games/{GAME}", f"/games/{GAME}/rules", f"/games/{GAME}/intro"):
         page = client.get(path).text
         assert f'action="/games/{GAME}/learn"' in page and "Learn: guided first game" in page, path
+
+
+def test_the_ai_chooses_the_same_when_the_newcomer_chose_first(tmp_path):
+    """Planted's turns are chosen at the same time: the newcomer answering before the Beginner (whose pause is
+    long here) must leave the game on the guide's line, as when the Beginner chooses first."""
+    from fastapi.testclient import TestClient
+
+    from tablepress.web.app import create_app
+
+    planted = load_guide(get_package("planted"))
+    with TestClient(create_app(tmp_path / "games.db", ai_delay=1.0)) as client:
+        data = client.post("/api/guides/planted").json()
+        gid, token = data["id"], data["tokens"][str(planted.seat)]
+        for move, action in enumerate(planted.line[:5]):
+            view = wait_for(client, gid, token, lambda v: planted.seat in v["to_move"], timeout=60)
+            point = client.get(f"/api/games/{gid}/guide", headers=auth(token)).json()
+            assert point["on_path"] and point["move"] == move, point["reason"]
+            assert [step["title"] for step in point["steps"]] == [step.title for step in planted.steps_at(move)]
+            if view["public"]["phase"] == "choose":
+                assert view["to_move"] == [0, 1]  # the Beginner has not chosen yet: the newcomer chooses first
+            reply = client.post(f"/api/games/{gid}/actions", headers=auth(token), json={"action": action})
+            assert reply.status_code == 200

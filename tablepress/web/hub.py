@@ -40,7 +40,8 @@ from .requests import Forbidden
 from .refresh import adopt, catch_up, only_appended, replay, take_appended
 from .rooms import Room, variant_label
 from .store import GameRow, Stale, Store, backend_of, hash_token
-from .thinking import CHECK_NICENESS, CHECK_WORKERS, OutOfTime, Played, Thinker, decision_seed, played
+from .thinking import (CHECK_NICENESS, CHECK_WORKERS, OutOfTime, Played, Thinker, decision_index, decision_seed,
+                       played)
 
 log = logging.getLogger("tablepress.web")
 
@@ -607,7 +608,7 @@ class Hub:
             if not seats:
                 break
             seat = min(seats)  # as `Match.next_mover` picks among simultaneous movers
-            state, index = room.match.state, len(room.match.moves)
+            state, index = room.match.state, decision_index(room.match, seat)  # the same seed whoever chose first
             if unstored is not None and unstored[0] == seat and unstored[1] is state:
                 action = unstored[2]  # the same decision again: no need to think it out twice
             else:
