@@ -1,6 +1,8 @@
 /* The lobby on the home page: pick a name, create a table, join an open one (live: the server's event stream
    of open tables, with a slow poll behind it), go to the table once its game begins; your games, your turn first.
-   The player's requests carry no token: the browser sends the player's HttpOnly cookie (player.js). */
+   The player's requests carry no token: the browser sends the player's HttpOnly cookie (player.js). A table may
+   have a turn clock, whose rule the form and the lists state; your games are marked live where it is your turn
+   (turns.js: the same on every device the player signed in on), with the tab's title counting them. */
 "use strict";
 (() => {
   const {h, api} = TP;
@@ -13,9 +15,14 @@
   const waiting = () => { try { return JSON.parse(localStorage.getItem(WAITING) || "[]"); } catch (err) { return []; } };
   const setWaiting = (ids) => localStorage.setItem(WAITING, JSON.stringify([...new Set(ids)].slice(-10)));
   const title = (name) => (catalog.games.find((g) => g.name === name) || {title: name}).title;
+  /** A table's turn clock, for the creation form: none, or minutes to days a turn (seconds). */
+  const CLOCKS = [[0, "No clock"], [120, "2 minutes a turn"], [600, "10 minutes a turn"], [3600, "1 hour a turn"],
+    [86400, "1 day a turn"], [259200, "3 days a turn"]];
+  /** What a table's clock means, in a sentence ("" for none). */
+  const clockRule = (seconds) => (seconds && TP.clock ? `${TP.clock.rule(seconds)}.` : "");
 
   function frame() {
-    document.head.append(h("link", {rel: "stylesheet", href: "/static/social.css"}));
+    document.head.append(h("link", {rel: "stylesheet", href: "/static/social.css"}), h("link", {rel: "stylesheet", href: "/static/clock.css"}));
     const section = h("section", {class: "panel", id: "lobby", "aria-label": "the lobby"},
       h("h2", {}, "Play with people"),
       h("div", {id: "lobby-me"}),
@@ -30,6 +37,9 @@
             h("div", {id: "table-seats"}),
             h("label", {}, h("input", {type: "checkbox", id: "table-private"}), " Private (invite link only)"),
             h("label", {}, h("input", {type: "checkbox", id: "table-rated", checked: true}), " Rated (the result moves the players' ratings)"),
+            h("label", {}, "Turn clock ", h("select", {id: "table-clock", "aria-describedby": "table-clock-rule"},
+              CLOCKS.map(([seconds, text]) => h("option", {value: seconds}, text)))),
+            h("p", {id: "table-clock-rule", class: "small clock-rule"}, "No clock: a game waits for each player as long as it takes."),
             h("button", {type: "submit", class: "primary", id: "table-create"}, "Create table")),
           h("p", {id: "table-error", class: "error", role: "alert"}),
           h("div", {id: "waiting-tables"}))),
@@ -64,16 +74,34 @@
       }}, "Play on another device"), linkOut));
   }
 
+  let news = null;  // the latest word of the player's games from turns.js ({games, your_turn, now, at})
+
+  /** Your games, your turn first and marked, with the time its clock leaves you. */
   function drawMyGames(player) {
-    const games = (player && player.games) || [];
+    const games = (news ? news.games : (player && player.games)) || [];
     const box = $("my-games");
     if (!games.length) { box.replaceChildren(); return; }
-    box.replaceChildren(h("h3", {}, "Your games"), h("ul", {}, games.map((g) => {
-      const state = g.status === "playing" ? (g.your_turn ? "your turn" : "waiting for the others") : (g.won ? "finished — you won" : "finished");
-      return h("li", {}, h("a", {href: `/play/${encodeURIComponent(g.id)}`}, title(g.game)), g.variant ? ` · variant: ${g.variant}` : "",
-        " · ", (g.names || []).join(", "), " · ",
-        h(g.your_turn ? "b" : "span", {}, state));
-    })));
+    const mine = games.filter((g) => g.your_turn).length;
+    const gone = news ? (performance.now() - news.at) / 1000 : 0;
+    box.replaceChildren(h("div", {class: "my-games-head"},
+        h("h3", {}, "Your games", mine ? h("span", {class: "turn-count"}, ` — your turn in ${mine}`) : ""),
+        TP.turns ? TP.turns.toggle() : ""),
+      h("ul", {}, games.map((g) => {
+        const state = g.status === "playing" ? (g.your_turn ? "Your turn" : "waiting for the others") : (g.won ? "finished — you won" : "finished");
+        const left = g.your_turn && g.deadline && news ? ` · ${TP.clock.left(g.deadline - news.now - gone)} left` : "";
+        return h("li", {class: g.your_turn ? "your-turn" : "", dataset: {game: g.id}},
+          h("a", {href: `/play/${encodeURIComponent(g.id)}`}, title(g.game)), g.variant ? ` · variant: ${g.variant}` : "",
+          " · ", (g.names || []).join(", "), " · ",
+          g.your_turn ? h("b", {class: "turn-mark"}, state, left) : h("span", {}, state));
+      })));
+  }
+
+  /** Your games live (turns.js), their time left redrawn every 15 s. */
+  function followMyGames() {
+    if (!TP.turns || followMyGames.on) return;
+    followMyGames.on = true;
+    TP.turns.follow((word) => { news = word; drawMyGames(null); });
+    setInterval(() => { if (news && !document.hidden) drawMyGames(null); }, 15000);
   }
 
   // ----- tables --------------------------------------------------------------------------------
@@ -86,7 +114,8 @@
       const seated = t.seated.map((name) => name === null ? h("span", {class: "open-seat"}, "open seat") : h("span", {class: "seat-tag"}, name));
       const mine = waiting().includes(t.id);
       return h("tr", {dataset: {table: t.id}},
-        h("td", {}, title(t.game), t.private ? " (private)" : "", " ", h("span", {class: t.rated ? "rated-tag" : "rated-tag unrated"}, t.rated ? "rated" : "unrated")),
+        h("td", {}, title(t.game), t.private ? " (private)" : "", " ", h("span", {class: t.rated ? "rated-tag" : "rated-tag unrated"}, t.rated ? "rated" : "unrated"),
+          t.clock ? h("span", {class: "table-clock small"}, `⏱ ${clockRule(t.clock)}`) : ""),
         h("td", {}, seated),
         h("td", {}, mine ? h("span", {class: "muted"}, "your table") :
           h("button", {type: "button", class: "primary join", disabled: !me, onclick: () => join(t.id)}, "Join")));
@@ -124,6 +153,7 @@
       const invite = `${catalog.public_url || location.origin}/?table=${encodeURIComponent(id)}`;
       items.push(h("div", {class: "waiting", dataset: {table: id}},
         h("p", {}, `${title(reply.data.game)}: waiting for ${reply.data.open_seats} more (`, reply.data.seated.filter(Boolean).join(", "), ")"),
+        reply.data.clock ? h("p", {class: "small table-clock"}, `⏱ ${clockRule(reply.data.clock)}`) : "",
         h("label", {class: "small"}, "Invite: ", h("input", {type: "text", readonly: true, value: invite, class: "invite", onclick: (e) => e.target.select()}))));
     }
     box.replaceChildren(...items);
@@ -152,6 +182,10 @@
     game.addEventListener("change", counts);
     players.addEventListener("change", seatChoices);
     counts();
+    $("table-clock").addEventListener("change", () => {
+      const seconds = Number($("table-clock").value);
+      $("table-clock-rule").textContent = seconds ? clockRule(seconds) : "No clock: a game waits for each player as long as it takes.";
+    });
     $("table-form").addEventListener("submit", async (event) => {
       event.preventDefault();
       $("table-error").textContent = "";
@@ -159,7 +193,8 @@
       if (!me) { $("table-error").textContent = "Pick a name first."; return; }
       const ai = {};
       for (const choice of document.querySelectorAll("#table-seats select")) if (choice.value) ai[choice.dataset.seat] = choice.value;
-      const reply = await api("POST", "/api/tables", {game: game.value, players: Number(players.value), ai, private: $("table-private").checked, rated: $("table-rated").checked});
+      const clock = Number($("table-clock").value) || undefined;
+      const reply = await api("POST", "/api/tables", {game: game.value, players: Number(players.value), ai, private: $("table-private").checked, rated: $("table-rated").checked, clock});
       if (!reply.ok) { $("table-error").textContent = reply.data.detail || `error ${reply.status}`; return; }
       setWaiting([...waiting(), reply.data.id]);
       followWaiting();
@@ -186,6 +221,7 @@
     const player = await TP.player.check();
     drawMe(player);
     drawMyGames(player);
+    if (player) followMyGames();
     drawTables(shownTables);
     if (started) return;
     started = true;
