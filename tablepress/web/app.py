@@ -33,6 +33,7 @@ from ..core.errors import IllegalAction, TablepressError
 from ..core.match import Match
 from ..core.registry import game_names, get_package
 from .clients import client_address, trust_proxies
+from .clocks import mount as mount_clocks
 from .faces import card_svg, game_variant, saved_variant, variant_key
 from .headers import HeadLimits, SafeHeaders
 from .health import READY_TIMEOUT, store_ready
@@ -105,6 +106,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     app.include_router(workshop_router)
     app.include_router(simulations_router)
     mount_social(app)  # players, the lobby's tables, chat (web/social.py)
+    mount_clocks(app)  # turn clocks and your-turn notices (web/clocks.py, web/turns.py)
     app.include_router(site_router)
     describe(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -51,7 +51,8 @@ def catalogue_page(games: list[GameFacts]) -> str:
     )
     return page("Table Press — free print-and-play card games", body,
                 "Free print-and-play card games: play, simulate, print, share and make variants.",
-                scripts=("common.js", "lobby.js", "player.js", "tables.js"), body_class="site catalogue-page")
+                scripts=("common.js", "lobby.js", "player.js", "clock.js", "turns.js", "tables.js"),
+                body_class="site catalogue-page")
 
 
 def games_panel() -> str:
