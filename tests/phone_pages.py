@@ -42,6 +42,15 @@ def table_url(server: Server, game: str) -> str:
     return f"/play/{gid}#seat={seat}&token={tokens[str(seat)]}"
 
 
+def guided_url(server: Server, game: str) -> str:
+    """The newcomer's table of a guided first game, its guide panel shown."""
+    reply = server.client.post(f"/api/guides/{game}")
+    assert reply.status_code == 201, reply.text
+    gid, tokens = reply.json()["id"], reply.json()["tokens"]
+    seat = next(iter(tokens))
+    return f"/play/{gid}#seat={seat}&token={tokens[seat]}&guide=1"
+
+
 def simulation_url(server: Server) -> str:
     """A small simulation's page (its progress, or its report once done)."""
     reply = server.client.post("/api/simulations", json={"game": "by-this", "games": 2, "seats": ["random"]})
@@ -58,6 +67,7 @@ def every_page(server: Server) -> dict[str, str]:
                   f"intro-{game}": f"/games/{game}/intro", f"print-{game}": f"/games/{game}#print",
                   f"make-{game}": f"/make/{game}", f"table-{game}": table_url(server, game)}
     pages |= {"ratings": "/games/pressed/ratings"}
+    pages |= {"guided-table": guided_url(server, "planted")}
     pages |= {"simulation": simulation_url(server), "error-game": "/games/no-such-game",
               "error-page": "/no/such/page", "error-simulation": "/simulations/no-such-job"}
     return pages
