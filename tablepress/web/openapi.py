@@ -51,6 +51,7 @@ STATUSES: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/games/{game_id}/chat"): (404, 422),
     ("get", "/api/ratings/{game}"): (404,),
     ("get", "/api/games/{game_id}/ratings"): (404,),
+    ("get", "/api/games/{game_id}/clock"): (404, *STORE),
 }
 TEXT = {"type": "string"}
 SPECS = {"type": "array", "items": TEXT, "minItems": 1}
