@@ -11,6 +11,7 @@ from ...core.registry import get_package
 from ...faces.catalog import card_faces
 from .content import (GameFacts, face_img, face_url, facts_of, intro_of, intro_sections, rules_with_contents,
                       sample_cards, scrolling_tables)
+from .learn import learn_button
 from .levels import levels_section
 from .share_image import HEIGHT as SHARE_HEIGHT
 from .share_image import WIDTH as SHARE_WIDTH
@@ -88,6 +89,7 @@ def game_page(name: str, base_url: str) -> str:
         f'<p class="thesis"><strong>Thesis:</strong> {attr(facts.thesis)}</p>'
         '<nav class="actions" aria-label="what to do with this game">'
         '<a class="button primary" href="#play" data-panel="play">Play</a>'
+        f'{learn_button(name)}'
         '<a class="button" href="#simulate" data-panel="simulate">Simulate</a>'
         '<a class="button" href="#print" data-panel="print">Print the 9-up sheet</a>'
         '<a class="button" href="#share" data-panel="share">Share the intro</a>'
@@ -213,8 +215,9 @@ def rules_page(name: str) -> str:
         '<article class="rules-page">'
         f'<p class="crumbs"><a href="/">Games</a> › <a href="{attr(path)}">{attr(facts.title)}</a> › Rules</p>'
         f'<div class="rules-layout">{toc}<div class="rules-text">{rules}'
-        f'<p class="more"><a class="button primary" href="{attr(path)}#play">Play {attr(facts.title)}</a> '
-        f'<a class="button" href="{attr(path)}#print">Print it</a></p></div></div></article>'
+        f'<div class="more actions"><a class="button primary" href="{attr(path)}#play">Play {attr(facts.title)}</a> '
+        f'{learn_button(name)}'
+        f'<a class="button" href="{attr(path)}#print">Print it</a></div></div></div></article>'
     )
     return page(f"{facts.title} — the rules — Table Press", body, f"The full rules of {facts.title}.",
                 body_class="site rules-site")
@@ -282,6 +285,7 @@ def intro_page(name: str, base_url: str, variant: dict[str, Any] | None = None) 
         f'<a class="button primary" href="{attr(play)}">Play / simulate</a>'
         f'<a class="button" href="{attr(sheet)}">Print the 9-up sheet</a>'
         f'<a class="button" href="{attr(path)}/rules">The full rules</a>'
+        f'{"" if variant is not None else learn_button(name)}'
         '<button type="button" class="button" onclick="window.print()">Print this page</button></nav>'
         f'<div class="intro">{intro_sections(game, intro)}</div></article>'
     )
