@@ -55,11 +55,6 @@ class Step:
     rules: str
     expect: Mapping[str, Any] = field(default_factory=dict)
 
-    def as_json(self) -> dict[str, Any]:
-        """The step as the guide file writes it."""
-        return {"at": self.at, "title": self.title, "text": self.text, "rules": self.rules,
-                **({"expect": dict(self.expect)} if self.expect else {})}
-
 
 @dataclass(frozen=True)
 class Point:
