@@ -218,6 +218,41 @@ def test_an_undo_or_a_seat_change_that_another_process_overtakes_is_refused(two,
     assert [e["text"] for e in b.get(f"/api/games/{gid}").json()["log"]] == [legal[0]]  # b caught up at once
 
 
+def seat_of(client: TestClient, gid: str, token: str) -> int | None:
+    """The seat `token` opens at a game on `client`'s process once it has heard of the token (over PostgreSQL
+    by the announcement of the write, over SQLite when its hub is told to look); None if it never does."""
+    hub = client.app.state.hub
+    deadline = time.monotonic() + 10
+    while (reply := client.get(f"/api/games/{gid}", headers=auth(token))).status_code == 403:
+        if time.monotonic() > deadline:
+            return None
+        if hub.store.dialect.name == "sqlite":
+            hub.refresh(hub.rooms[gid])
+        time.sleep(0.02)
+    return reply.json()["seat"]
+
+
+def test_a_rematch_asked_for_on_two_processes_is_one_game_with_a_token_per_seat(two):
+    a, b = two
+    created = a.post("/api/games", json={"game": "by-this", "seats": ["human", "human"], "seed": 5}).json()
+    gid, tokens = created["id"], created["tokens"]
+    while a.get(f"/api/games/{gid}").json()["status"] != "over":
+        header, legal = mover(a, gid, tokens)
+        a.post(f"/api/games/{gid}/actions", headers=header, json={"action": legal[0]})
+    first = a.post(f"/api/games/{gid}/rematch", headers=auth(tokens["0"])).json()
+    second = b.post(f"/api/games/{gid}/rematch", headers=auth(tokens["1"])).json()
+    assert first["id"] == second["id"] and set(first["tokens"]) == {"0"} and set(second["tokens"]) == {"1"}
+    new_id = first["id"]
+    assert b.post(f"/api/games/{gid}/rematch", headers=auth(tokens["0"])).json() == first  # the same, anywhere
+    assert b.get(f"/api/games/{gid}").json()["rematch"] == new_id
+    for client in (a, b):
+        for seat, token in ((0, first["tokens"]["0"]), (1, second["tokens"]["1"])):
+            assert seat_of(client, new_id, token) == seat
+        assert client.get(f"/api/games/{new_id}", headers=auth(tokens["0"])).status_code == 403
+    stored = a.app.state.hub.store
+    assert [row.id for row in stored.load_games()].count(new_id) == 1 and len(stored.load_games()) == 2
+
+
 # ----- two `tablepress serve` processes over one PostgreSQL ------------------------------------------
 @pytest.fixture
 def pair(postgres, tmp_path):

@@ -93,3 +93,20 @@ def test_reclaiming_without_a_token_or_cookie_is_refused(client, seated):
     refused = client.post(f"/api/games/{game_id}/reclaim", json={})
     assert refused.status_code == 403 and "needs that seat's token" in refused.json()["detail"]
     assert client.get(f"/api/games/{game_id}").json()["seats"][0] == "greedy"
+
+
+def test_a_players_rematch_keeps_the_seat_by_cookie_and_is_among_the_players_games(client, seated):
+    game_id, ana, bo = seated
+    while True:
+        view = wait_for(client, game_id, ana, lambda v: v["status"] == "over" or 0 in v["to_move"])
+        if view["status"] == "over":
+            break
+        client.post(f"/api/games/{game_id}/actions", json={"action": view["legal_actions"][0]}, headers=cookie(ana))
+    assert client.post(f"/api/games/{game_id}/rematch", headers=cookie(bo)).status_code == 403  # not seated there
+    reply = client.post(f"/api/games/{game_id}/rematch", headers=cookie(ana))
+    assert reply.status_code == 201 and reply.json()["tokens"] == {}  # the cookie keeps the seat: no token to hand
+    new_id = reply.json()["id"]
+    assert client.get(f"/api/games/{new_id}", headers=cookie(ana)).json()["seat"] == 0
+    assert client.get(f"/api/games/{new_id}", headers=cookie(bo)).json()["seat"] is None
+    assert new_id in [game["id"] for game in client.get("/api/players/me", headers=auth(ana)).json()["games"]]
+    assert client.get(f"/api/games/{game_id}", headers=cookie(ana)).json()["rematch"] == new_id

@@ -86,18 +86,22 @@ def finished(client, game="by-this"):
 def test_a_rematch_is_one_game_for_everyone_with_a_new_link_per_seat(client):
     gid, tokens = finished(client)
     with client.websocket_connect(f"/ws/games/{gid}?token={tokens['1']}") as other:
-        assert other.receive_json()["status"] == "over"
+        assert other.receive_json()["rematch"] is None
         reply = client.post(f"/api/games/{gid}/rematch", headers=bearer(tokens["0"]))
         assert reply.status_code == 201, reply.text
         new_id, new_tokens = reply.json()["id"], reply.json()["tokens"]
         assert new_id != gid and set(new_tokens) == {"0"} and new_tokens["0"] != tokens["0"]  # only its own
-        offer = other.receive_json()["rematch"]
-        assert offer["id"] == new_id and offer["seat"] == 1 and offer["token"] not in (tokens["1"], new_tokens["0"])
+        pushed = other.receive_json()  # the other seat's table learns of it from its view, with no token in it
+        assert pushed["rematch"] == new_id and tokens["1"] not in str(pushed) and new_tokens["0"] not in str(pushed)
     again = client.post(f"/api/games/{gid}/rematch", headers=bearer(tokens["1"])).json()
-    assert again == {"id": new_id, "tokens": {"1": offer["token"]}}  # seat 1 claims its seat with its old token
+    assert again["id"] == new_id and set(again["tokens"]) == {"1"}  # seat 1 claims its seat with its old token
+    assert again["tokens"]["1"] not in (tokens["1"], new_tokens["0"])
+    assert client.post(f"/api/games/{gid}/rematch", headers=bearer(tokens["0"])).json() == reply.json()  # the same
     old, new = client.get(f"/api/games/{gid}").json(), client.get(f"/api/games/{new_id}").json()
     assert new["status"] == "playing" and new["names"] == old["names"] and new["game"] == old["game"]
-    assert client.get(f"/api/games/{new_id}", headers=bearer(offer["token"])).json()["seat"] == 1
+    assert old["rematch"] == new_id and new["rematch"] is None
+    assert client.get(f"/api/games/{new_id}", headers=bearer(again["tokens"]["1"])).json()["seat"] == 1
+    assert client.get(f"/api/games/{new_id}", headers=bearer(tokens["1"])).status_code == 403  # old tokens do not open it
 
 
 def test_a_rematch_gives_each_seat_only_its_own_token(client):

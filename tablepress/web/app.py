@@ -265,11 +265,11 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     @app.post("/api/games/{game_id}/rematch", status_code=201)
     async def post_rematch(game_id: str, request: Request) -> dict[str, Any]:
         """A finished game's seat asks for a rematch: `201 {"id", "tokens": {SEAT: TOKEN}}` with only the asking
-        seat's new token (the same game if asked again; each seat claims its own with its own old token);
-        every human seat still watching gets its own new link over its WebSocket."""
+        seat's new token (none for a player's cookie, which keeps its seat); the same game and token if asked
+        again, on any process. Every view of the old game then names the rematch, so each seat's table asks."""
         room = hub.room(game_id)
         seat = seated(room, request, "a rematch needs a seat's token")
-        new_id, tokens = await rematch(hub, room, seat, client_address(request))
+        new_id, tokens = await rematch(hub, room, seat, request, client_address(request))
         return {"id": new_id, "tokens": tokens}
 
     @app.get("/api/games/{game_id}/record")

@@ -402,6 +402,54 @@ class Hub:
         changes, or a saved variant's id) is checked as `simulate --variant` checks one, in a worker
         within a time limit, after its size is checked; a bad one raises DataError naming the field.
         """
+        room = await self._new_room(game_name, seats, options, seed, names, variant, client)
+        tokens = {str(seat): secrets.token_urlsafe(24) for seat, spec in enumerate(seats) if spec == HUMAN}
+        room.row.token_hashes = {hash_token(token): int(seat) for seat, token in tokens.items()}
+        with writing("game", game=room.id, kind=room.row.game, client=client):
+            self.store.create_game(room.row)
+        self._open(room)
+        return room, tokens
+
+    async def rematch(self, room: Room, client: str | None = None) -> Room:
+        """The finished game's rematch — same game, options, variant, seats and names, a new deal — made on the
+        first call by whichever process, the same one after; no seat token of its own yet (`grant_seat`), but
+        the players who sat at the old game keep their seats in it. The old game's watchers learn of it from
+        their view (`rematch`)."""
+        if not room.match.is_over:
+            raise IllegalAction("a rematch starts once the game is over")
+        async with room.lock:
+            if room.row.rematch_id is None:
+                row = room.row
+                fresh = await self._new_room(row.game, list(row.seats), row.options, None, list(row.names),
+                                             row.variant_id or row.variant, client)
+                with self._fenced(room), writing("game", game=fresh.id, kind=row.game, client=client):
+                    made, revision = self.store.create_rematch(room.id, fresh.row)
+                room.row.rematch_id, room.row.revision = made, revision
+                room.changed()
+                if made == fresh.id:
+                    self._open(fresh)
+            rematch_id = room.row.rematch_id
+        return self.room(rematch_id)
+
+    async def grant_seat(self, room: Room, token_hash: str, seat: int) -> None:
+        """Make the token with this hash open `seat` of the room's game from now on (stored; every process
+        learns of it); nothing if it does already. Forbidden if it opens another seat there."""
+        async with room.lock:
+            held = room.row.token_hashes.get(token_hash)
+            if held == seat:
+                return
+            if held is not None:
+                raise Forbidden("that token holds another seat of this game")
+            hashes = {**room.row.token_hashes, token_hash: seat}
+            with self._fenced(room), writing("seat", game=room.id, seat=seat):
+                revision = self.store.update_seats(room.id, list(room.row.seats), list(room.row.names), hashes,
+                                                   expect=room.row.revision)
+            room.row.token_hashes, room.row.revision = hashes, revision
+
+    async def _new_room(self, game_name: str, seats: list[str], options: Mapping[str, Any], seed: int | None,
+                        names: list[str] | None, variant: Mapping[str, Any] | str | None,
+                        client: str | None) -> Room:
+        """A new game's room, checked and dealt, with no tokens and not yet stored (see `create`)."""
         self.admit(client)
         game = get_game(game_name)
         variant_id = variant_name = None
@@ -418,7 +466,6 @@ class Hub:
             game = game.with_variant(variant)
         seed = secrets.randbits(63) if seed is None else seed
         match = Match(game, len(seats), seed, options, seats)
-        tokens = {str(seat): secrets.token_urlsafe(24) for seat, spec in enumerate(seats) if spec == HUMAN}
         with writing("game", kind=game.name, client=client):
             game_id = secrets.token_hex(5)
             while game_id in self.rooms or self.store.has(game_id):
@@ -426,19 +473,19 @@ class Hub:
         row = GameRow(
             id=game_id, game=game.name, players=len(seats), options=jsonable(match.options), seats=list(seats),
             names=names or default_names(seats), seed=seed, variant=None if variant is None else dict(variant),
-            token_hashes={hash_token(token): int(seat) for seat, token in tokens.items()}, created=time.time(),
-            client=client, variant_id=variant_id, variant_name=variant_name,
+            token_hashes={}, created=time.time(), client=client, variant_id=variant_id, variant_name=variant_name,
         )
-        room = Room(row, match)
-        with writing("game", game=game_id, kind=game.name, client=client):
-            self.store.create_game(row)
-        self.rooms[game_id] = room
+        return Room(row, match)
+
+    def _open(self, room: Room) -> None:
+        """A stored new game's room joins the hub (counted against its creator's quota) and its AI seats move."""
+        self.rooms[room.id] = room
+        client = room.row.client
         if client is not None:
-            self.created_by.setdefault(client, []).append(row.created)
-        event(log, "game_created", game=game_id, kind=game.name, seats=list(seats), variant=variant is not None,
-              client=client)
+            self.created_by.setdefault(client, []).append(room.row.created)
+        event(log, "game_created", game=room.id, kind=room.row.game, seats=list(room.row.seats),
+              variant=room.row.variant is not None, client=client)
         self.kick(room)
-        return room, tokens
 
     def saved_variant(self, variant_id: str, game: str) -> tuple[str, dict[str, Any]]:
         """(name, card data changes) of the saved variant `variant_id` of `game`; DataError if there is none."""

@@ -54,10 +54,17 @@ def catch_up(room: Room, row: GameRow) -> bool:
     if any((move.seat, move.action) != (seat, action) for move, (seat, action, _p, _at) in zip(moves, row.actions)):
         return False
     replay(room, row.actions[len(moves):])
+    took_row(room, row)
+    return True
+
+
+def took_row(room: Room, row: GameRow) -> None:
+    """After its actions are replayed, the room takes the rest of the stored row: seats, result, rematch,
+    revision."""
     seat_changes(room, row)
     room.row.status, room.row.scores, room.row.winners = row.status, row.scores, row.winners
+    room.row.rematch_id = row.rematch_id
     room.row.revision = row.revision
-    return True
 
 
 def only_appended(room: Room, row: GameRow) -> bool:
@@ -70,9 +77,7 @@ def only_appended(room: Room, row: GameRow) -> bool:
 def take_appended(room: Room, row: GameRow) -> None:
     """Bring `room` to the stored `row`, read with only the actions it lacks, when `only_appended` says so."""
     replay(room, row.actions)
-    seat_changes(room, row)
-    room.row.status, room.row.scores, room.row.winners = row.status, row.scores, row.winners
-    room.row.revision = row.revision
+    took_row(room, row)
 
 
 def adopt(room: Room, fresh: Room) -> None:

@@ -1,37 +1,41 @@
 """Rematch: a finished game's people play again — same game, options, variant, seats and names, a new deal.
 
-The first seat to ask creates the new game; asking again gives the same one. Each seat's old token claims
-that seat, and only that seat, in the rematch: the answer carries the asking seat's new token and nothing
-else, so no seat can read or act for another. Every human seat watching the finished game also gets its
-own new link over its live connection (a `{"rematch": ...}` message carrying only that seat's token), so
-nobody has to pass links around again.
+The first seat to ask makes the new game (`Hub.rematch`, stored with the old game, so any process gives the
+same one); every view of the old game then names it (`"rematch": ID`), on every process, and each seat's
+table asks for its own way in. A seat asking with its old token gets a new token for the same seat in the
+rematch, and nothing else: the new token is worked out from the old one and the rematch's id (an HMAC), so
+asking again — on any process — gives the same token, and no seat can read or act for another. A player
+signed in by cookie needs no token: the rematch keeps the old game's players in their seats.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import base64
+import hashlib
+import hmac
 
-from ..core.errors import IllegalAction
+from starlette.requests import HTTPConnection
+
 from .hub import Hub
+from .requests import bearer_token
 from .rooms import Room
+from .store import hash_token
 
 
-async def rematch(hub: Hub, room: Room, seat: int, client: str | None = None) -> tuple[str, dict[str, str]]:
-    """(new game id, {seat: its new token}) for the seat that asks: the finished game's rematch, created on
-    the first call; the other seats' tokens stay on the server until each asks with its own old token."""
-    if not room.match.is_over:
-        raise IllegalAction("a rematch starts once the game is over")
-    async with room.lock:
-        if room.rematch is None:
-            row = room.row
-            variant: Any = row.variant_id if row.variant_id else row.variant
-            new, tokens = await hub.create(row.game, list(row.seats), row.options, None, names=list(row.names),
-                                           variant=variant, client=client)
-            room.rematch = (new.id, tokens)
-            for watcher in list(room.watchers):
-                token = tokens.get(str(watcher.seat)) if watcher.seat is not None else None
-                if token is not None:
-                    watcher.push({"rematch": {"id": new.id, "seat": watcher.seat, "token": token}})
-    new_id, tokens = room.rematch
-    own = tokens.get(str(seat))
-    return new_id, {} if own is None else {str(seat): own}
+def rematch_token(old_token: str, rematch_id: str) -> str:
+    """The token of the seat that `old_token` opened, in the rematch `rematch_id` (only its holder can work it out)."""
+    digest = hmac.new(old_token.encode(), f"rematch {rematch_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()
+
+
+async def rematch(hub: Hub, room: Room, seat: int, request: HTTPConnection,
+                  client: str | None = None) -> tuple[str, dict[str, str]]:
+    """(rematch id, {seat: its token}) for the seat `request` speaks for: by its old seat token, a new token
+    for that seat alone; by its player cookie, none (the player keeps the seat)."""
+    new = await hub.rematch(room, client)
+    old_token = bearer_token(request.headers.get("authorization"))
+    if old_token is None:
+        return new.id, {}
+    token = rematch_token(old_token, new.id)
+    await hub.grant_seat(new, hash_token(token), seat)
+    return new.id, {str(seat): token}

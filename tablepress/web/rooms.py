@@ -64,8 +64,6 @@ class Room:
         self.undo_stack: list[UndoPoint] = []
         #: AI seat → its agent spec; these seats move by themselves.
         self.ai_seats: dict[int, str] = {seat: spec for seat, spec in enumerate(match.seats) if spec != HUMAN}
-        #: (game id, tokens) of this finished game's rematch, once someone asked for it (web/rematch.py).
-        self.rematch: tuple[str, dict[str, str]] | None = None
         #: The log in words, narrated from views as moves come (core/narration.py).
         self.narration = Narration(match.game, match.players, match.seed, match.options,
                                    package_of(match.game).narrate)
@@ -274,6 +272,7 @@ def build_view(room: Room, seen: dict[str, Any], seat: int | None, match: Match,
         "names": list(room.row.names),
         "options": room.row.options,
         "variant": room.variant,
+        "rematch": room.row.rematch_id,
         "log": log,
         "version": len(log),
     }

@@ -67,7 +67,7 @@
       socket.onmessage = (event) => {
         try {
           const data = JSON.parse(event.data);
-          if (data.rematch) rematchOffered(data.rematch); else receive(seat, data);
+          receive(seat, data);
         } catch (err) { console.error(err); }
       };
       socket.onclose = (event) => {
@@ -102,6 +102,8 @@
     if (old && (old.revision || 0) > (view.revision || 0)) return;  // an older answer overtaken by a push
     st.views[key(seat)] = view;
     update();
+    if (!view.rematch) st.beforeRematch = true;  // a rematch begun while this page is open takes its seats along
+    else if (view.status === "over" && st.beforeRematch) rematchOffered(view.rematch);
   }
 
   // ----- acting --------------------------------------------------------------------------------
@@ -424,7 +426,7 @@
       : null;
     $("final-table").replaceChildren(table, details || "");
     $("rematch").href = `/?game=${encodeURIComponent(view.game)}&from=${encodeURIComponent(view.id)}`;
-    $("rematch").textContent = mySeats().length ? "Rematch (same players)" : "Play again";
+    $("rematch").textContent = mySeats().length ? (view.rematch ? "Go to the rematch" : "Rematch (same players)") : "Play again";
     $("rematch").onclick = mySeats().length ? (event) => { event.preventDefault(); askRematch(); } : null;
   }
 
@@ -487,12 +489,13 @@
 
   // ----- rematch: one click, every human seat gets its new link over its live connection ----------
   async function askRematch() {
-    // each seat's old token claims that seat in the rematch (a hot-seat screen holds several)
+    // each seat asks with its own old token (a hot-seat screen holds several) and gets its own new one
+    st.rematchOffered = true;
     const mine = {};
     let id = null;
     for (const seat of mySeats()) {
       const reply = await api("POST", `/api/games/${encodeURIComponent(gameId)}/rematch`, {}, st.tokens[seat]);
-      if (!reply.ok) { toast(reply.data.detail || "could not start a rematch"); return; }
+      if (!reply.ok) { st.rematchOffered = false; toast(reply.data.detail || "could not start a rematch"); return; }
       id = reply.data.id;
       Object.assign(mine, reply.data.tokens);
     }
@@ -505,12 +508,12 @@
     location.href = `/play/${encodeURIComponent(id)}` + (seat === undefined ? "" : `#seat=${seat}&token=${encodeURIComponent(tokens[seat])}`);
   }
 
-  /** Another player started the rematch: this seat's new link came over the live connection. */
-  function rematchOffered(offer) {
-    if (st.rematchOffered) return;
+  /** Someone started the rematch (the view names it): this table's seats ask for their own way in. */
+  function rematchOffered(id) {
+    if (st.rematchOffered || !mySeats().length) return;
     st.rematchOffered = true;
     toast("A rematch has started — taking you to the new game…");
-    setTimeout(() => goToRematch(offer.id, {[offer.seat]: offer.token}), 1500);
+    setTimeout(askRematch, 1500);
   }
 
   // ----- zoom: any card opens large on hover, long-press, or Z on a focused card; Esc closes -------

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from ...core.errors import TablepressError
 from .rows import GameRow
+from .ratings import RatingStore
 from .social import SocialStore
 
 
@@ -39,9 +40,9 @@ class Readiness:
     reason: str = ""  # why not, on one line (empty when ok)
 
 
-class Store(SocialStore, Protocol):
-    """Games, actions, saved variants and simulation jobs (and players, tables and chat: `social.SocialStore`),
-    kept in one database."""
+class Store(SocialStore, RatingStore, Protocol):
+    """Games, actions, saved variants and simulation jobs (and players, tables and chat: `social.SocialStore`;
+    ratings: `ratings.RatingStore`), kept in one database."""
 
     #: What `open_store` takes to open this store again (a SQLite file's path or a PostgreSQL URL).
     url: str
@@ -107,6 +108,13 @@ class Store(SocialStore, Protocol):
 
     def load_actions(self, game_id: str) -> list[tuple[int, str, str, float]]:
         """One game's actions in order: (seat, action, public text, time)."""
+        ...
+
+    def create_rematch(self, game_id: str, row: GameRow) -> tuple[str, int]:
+        """Store `row` as the rematch of game `game_id` unless it has one already (whichever process asked
+        first): (the rematch's id, `game_id`'s revision now). A new rematch gets the old game's players' seats
+        (their token hashes in `row.token_hashes`, and the game among their games) and raises the old game's
+        revision. Stale if `game_id` is gone."""
         ...
 
     def load_since(self, game_id: str, count: int) -> GameRow | None:

@@ -32,6 +32,7 @@ class Dialect:
     lock: str | None = None  # run first in the migrations' transaction, so that two starting servers take turns
     now: str = "((julianday('now') - 2440587.5) * 86400.0)"  # the database's clock, in seconds since 1970
     skip_locked: str = ""  # ends a SELECT that picks a row to claim: skip rows another transaction holds
+    for_update: str = ""  # ends a SELECT of a row the transaction will change: others wait (SQLite's writers take turns)
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE TABLE IF NOT EXISTS clock_timeouts (game_id TEXT NOT NULL, idx INTEGER NOT NULL, attempt TEXT NOT NULL,"
         " seat INTEGER NOT NULL, action TEXT NOT NULL, at {real} NOT NULL, PRIMARY KEY (game_id, idx, attempt))",
     )),
+    Migration(10, "a finished game's rematch, kept with the game so that every process gives the same one", (),
+              columns=(("games", "rematch_id", "TEXT"),)),
 )
 
 #: The schema version this code writes.

@@ -33,6 +33,7 @@ DIALECT = Dialect(
             " AND table_name = ?",
     lock=f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})",
     now="CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)", skip_locked=" FOR UPDATE SKIP LOCKED",
+    for_update=" FOR UPDATE",
 )
 #: Seconds to wait for the database to accept a connection.
 CONNECT_SECONDS = 10

@@ -46,12 +46,14 @@ class GameRow:
     client: str | None = None  # the address that created it (for per-client quotas)
     variant_id: str | None = None  # the saved variant it plays (its card data is `variant`)
     variant_name: str | None = None  # that variant's name when the game began ("custom cards" for unsaved card data)
+    rematch_id: str | None = None  # the game its people play next, once one of them asked for a rematch
     revision: int = 0  # stored writes to the game since it was created (actions, undos, seat changes)
 
 
 def read_row(gid: str, game: str, players: int, options: str, seats: str, names: str, seed: Any, variant: str | None,
              hashes: str, created: Any, status: str, scores: str | None, winners: str | None, client: str | None,
-             variant_id: str | None, count: int, revision: int = 0, variant_name: str | None = None) -> GameRow:
+             variant_id: str | None, count: int, revision: int = 0, variant_name: str | None = None,
+             rematch_id: str | None = None) -> GameRow:
     """A `games` row as a GameRow; ValueError or TypeError if a field does not read."""
     return GameRow(
         id=gid, game=game, players=int(players), options=_json(options, dict), seats=_json(seats, list),
@@ -60,6 +62,7 @@ def read_row(gid: str, game: str, players: int, options: str, seats: str, names:
         scores=None if scores is None else _json(scores, list),
         winners=None if winners is None else _json(winners, list), count=count, client=client, variant_id=variant_id,
         revision=int(revision), variant_name=None if variant_name is None else str(variant_name),
+        rematch_id=None if rematch_id is None else str(rematch_id),
     )
 
 
@@ -84,6 +87,11 @@ def read_job(jid: str, request: str, status: str, done: Any, games: Any, attempt
 def dumps(value: Any) -> str:
     """The JSON text a field is stored as."""
     return json.dumps(value)
+
+
+def read_token_hashes(text: str) -> dict[str, int]:
+    """A game's stored `token_hashes` (token hash → seat); ValueError or TypeError if it does not read."""
+    return {str(key): _whole(seat) for key, seat in _json(text, dict).items()}
 
 
 def _whole(value: Any) -> int:

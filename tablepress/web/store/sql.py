@@ -16,13 +16,14 @@ from .interface import Readiness, Stale
 from .migrations import Dialect
 from .ratings import RatingSql
 from .social import SocialSql
-from .rows import DONE, FAILED, QUEUED, RUNNING, UNREADABLE, GameRow, dumps, read_job, read_row, read_variant
+from .rows import (DONE, FAILED, QUEUED, RUNNING, UNREADABLE, GameRow, dumps, read_job, read_row, read_token_hashes,
+                   read_variant)
 
 log = logging.getLogger("tablepress.web")
 
 GAME_COLUMNS = ("g.id, g.game, g.players, g.options, g.seats, g.names, g.seed, g.variant, g.token_hashes, g.created,"
                 " g.status, g.scores, g.winners, g.client, g.variant_id,"
-                " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id), g.revision, g.variant_name")
+                " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id), g.revision, g.variant_name, g.rematch_id")
 JOB_COLUMNS = "id, request, status, done, games, attempt, summary, error, created, started, finished"
 
 
@@ -89,14 +90,44 @@ class SqlStore(SocialSql, RatingSql):
     def create_game(self, row: GameRow) -> None:
         """Insert a new game (committed when this returns)."""
         with self._transaction(write=True) as tx:
-            tx.execute(
-                "INSERT INTO games (id, game, players, options, seats, names, seed, variant, token_hashes,"
-                " created, status, client, variant_id, variant_name, revision)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
-                (row.id, row.game, row.players, dumps(row.options), dumps(row.seats), dumps(row.names), row.seed,
-                 None if row.variant is None else dumps(row.variant), dumps(row.token_hashes), row.created,
-                 row.status, row.client, row.variant_id, row.variant_name))
-            self._changed(tx, row.id, 0)
+            self._insert_game(tx, row)
+
+    def _insert_game(self, tx: Tx, row: GameRow) -> None:
+        """Insert a new game's row in `tx`, announced when it commits."""
+        tx.execute(
+            "INSERT INTO games (id, game, players, options, seats, names, seed, variant, token_hashes,"
+            " created, status, client, variant_id, variant_name, revision)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+            (row.id, row.game, row.players, dumps(row.options), dumps(row.seats), dumps(row.names), row.seed,
+             None if row.variant is None else dumps(row.variant), dumps(row.token_hashes), row.created,
+             row.status, row.client, row.variant_id, row.variant_name))
+        self._changed(tx, row.id, 0)
+
+    def create_rematch(self, game_id: str, row: GameRow) -> tuple[str, int]:
+        """Store `row` as the rematch of game `game_id` unless it has one already (whichever process asked
+        first): (the rematch's id, `game_id`'s revision now). A new rematch gets the old game's players' seats —
+        each player's token hash keeps its seat in `row.token_hashes` and the game is among the player's games —
+        and raises the old game's revision, so that every process tells its watchers. Stale if `game_id` is gone."""
+        with self._transaction(write=True) as tx:
+            found = tx.execute("SELECT rematch_id, revision, token_hashes FROM games WHERE id = ?"
+                               + self.dialect.for_update, (game_id,)).fetchone()
+            if found is None:
+                raise Stale(f"game {game_id!r} is no longer stored", game_id, None)
+            if found[0] is not None:
+                return str(found[0]), int(found[1])
+            try:
+                seats = read_token_hashes(found[2])
+            except UNREADABLE:
+                seats = {}  # the rematch still begins; nobody's seat is carried over
+            if seats:
+                marks = ", ".join("?" * len(seats))
+                players = {h for (h,) in tx.execute(f"SELECT token_hash FROM players WHERE token_hash IN ({marks})",
+                                                   tuple(seats)).fetchall()}
+                row.token_hashes = {h: seat for h, seat in seats.items() if h in players}
+            self._insert_game(tx, row)
+            tx.execute("INSERT INTO player_games (player_id, game_id, seat, joined)"
+                       " SELECT player_id, ?, seat, ? FROM player_games WHERE game_id = ?", (row.id, row.created, game_id))
+            return row.id, self._bump(tx, game_id, int(found[1]), ", rematch_id = ?", (row.id,))
 
     def has(self, game_id: str) -> bool:
         """Whether a game with this id is stored (readable or not)."""
