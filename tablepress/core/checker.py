@@ -20,6 +20,9 @@ games through `core.match.Match` and asserts that
 - no face-down cards hide outside the declarations: at the deal (when nobody has seen a card another
   view does not show), a list of cards in the state whose cards no view shows and no hidden zone names
   (the checker changes one and watches every view and zone) must be changed by determinize;
+- for a game that declares zones (`core.zoned.ZonedGame`), what the zones say everyone knows the public view
+  shows, and what they say one seat knows its private view (`core.zone_check`): a face-down pile or a hand
+  declared face up would never be dealt anew;
 - illegal actions are refused: random texts, another seat's or an earlier position's legal actions,
   legal actions with one word swapped (a card not in hand) and off-turn seats, offered through
   `Match.act` and `Game.apply`, must raise IllegalAction and change nothing.
@@ -42,6 +45,8 @@ from typing import Any
 from .errors import IllegalAction
 from .game import Game
 from .match import Match
+from .zone_check import ZoneProbe
+from .zoned import ZonedGame
 
 #: Random actions played on a clone to show that it shares nothing with its original.
 CLONE_ACTIONS = 3
@@ -54,6 +59,8 @@ FALSE_ALARM = 1e-6
 DEAL_SAMPLES = 8
 #: Illegal actions offered at each step of a deep playout.
 REFUSALS = 5
+#: Cards of a list the face-down search changes (each for a few others) before judging what sees them.
+PROBE_SLOTS = 3
 #: Rounds of positions (one per seat) before the current one whose legal actions are offered again.
 RECENT_POSITIONS = 3
 
@@ -90,6 +97,7 @@ class _Hidden:
     zone_varied: set[tuple[int, str]] = field(default_factory=set)
     slots: "_Slots" = field(default_factory=lambda: _Slots())
     face_down: "_FaceDown" = field(default_factory=lambda: _FaceDown())
+    zones: ZoneProbe = field(default_factory=ZoneProbe)
 
     def problems(self) -> list[str]:
         """What determinize never resampled or kept too often, one phrase per seat, zone or slot."""
@@ -102,7 +110,7 @@ class _Hidden:
             f"determinize never changes the hidden zone {zone!r} (sampling for {seats}): search would know it"
             for zone, seats in _by_second(self.zone_seen - self.zone_varied)
         ]
-        return kept + self.slots.problems()
+        return kept + self.slots.problems() + self.zones.problems()
 
 
 def _by_second(keys: set[tuple[int, Any]]) -> list[tuple[Any, str]]:
@@ -355,6 +363,8 @@ def _check_views(
                 )
             _note_varied(game, det, seat, pairs, views, zones, hidden, deal)
             hidden.face_down.note(seat, face_down, det)
+    if isinstance(game, ZonedGame):
+        hidden.zones.note(game, state, players, random.Random(f"zones {where}"))
     if pickle.dumps(state) != before:
         raise CheckFailure(f"{where}: determinize or view changed the true state")
 
@@ -535,38 +545,45 @@ class _Probe:
         self.pool = [card for _, card in sorted({repr(c): c for cards in lists.values() for c in cards}.items())]
 
     def seen_by(self, cards: list) -> set[int] | None:
-        """Which seats' views change when one card of `cards` is changed for another (-1 for the spectator
-        and the hidden zones); None if no change of it alters the card counts (not a list of cards)."""
-        index = self.rng.randrange(len(cards))
-        card = cards[index]
-        others = [other for other in self.pool if type(other) is type(card) and other != card]
+        """Which seats' views change when a card of `cards` is changed for another (-1 for the spectator
+        and the hidden zones); None if no change of it alters the card counts (not a list of cards). Empty
+        as soon as one change alters the card counts and nothing anyone sees: that card is face down, even
+        where changing it for another would show (a card of a kind the view lists, as the violets in a box).
+        Up to `PROBE_SLOTS` cards of the list are tried, each with up to four others."""
         seen: set[int] | None = None
-        for other in self.rng.sample(others, min(4, len(others))):
-            cards[index] = other
-            try:
-                if self.game.card_counts(self.state) != self.counts:
-                    seen = (seen or set()) | self._changed()
-            except Exception:  # noqa: BLE001 - a changed state may be impossible: then it is no evidence
-                continue
-            finally:
-                cards[index] = card
+        for index in self.rng.sample(range(len(cards)), min(PROBE_SLOTS, len(cards))):
+            card = cards[index]
+            others = [other for other in self.pool if type(other) is type(card) and other != card]
+            for other in self.rng.sample(others, min(4, len(others))):
+                cards[index] = other
+                try:
+                    if self.game.card_counts(self.state) != self.counts:
+                        changed = self._changed()
+                        if not changed:
+                            return set()
+                        seen = (seen or set()) | changed
+                except Exception:  # noqa: BLE001 - a changed state may be impossible: then it is no evidence
+                    continue
+                finally:
+                    cards[index] = card
         return seen
 
     def exchangeable(self, cards: list, private: list[list]) -> bool:
         """Whether a card of `cards` can change places with a card some seat holds privately, with the card
-        counts kept and only that seat's view changed."""
+        counts kept and only that seat's view changed (`PROBE_SLOTS` pairs tried with each such list)."""
         for held in private:
-            index, other = self.rng.randrange(len(cards)), self.rng.randrange(len(held))
-            if cards[index] == held[other] or held is cards:
-                continue
-            cards[index], held[other] = held[other], cards[index]
-            try:
-                if self.game.card_counts(self.state) == self.counts and len(self._changed()) == 1:
-                    return True
-            except Exception:  # noqa: BLE001 - as in seen_by
-                continue
-            finally:
+            for _ in range(PROBE_SLOTS):
+                index, other = self.rng.randrange(len(cards)), self.rng.randrange(len(held))
+                if cards[index] == held[other] or held is cards:
+                    continue
                 cards[index], held[other] = held[other], cards[index]
+                try:
+                    if self.game.card_counts(self.state) == self.counts and len(self._changed()) == 1:
+                        return True
+                except Exception:  # noqa: BLE001 - as in seen_by
+                    continue
+                finally:
+                    cards[index], held[other] = held[other], cards[index]
         return False
 
     def _changed(self) -> set[int]:

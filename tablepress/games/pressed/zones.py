@@ -1,7 +1,8 @@
 """Where Pressed's cards lie and who sees them (rules.md), declared as zones, and what zones cannot say.
 
-Each hand is its owner's and the deck is face down; the Flower Bed and a picked column (until it is
-pressed) are seen by all. Which cards of its public pick a seat pressed is its own, and the rest went to
+Each hand is its owner's and the deck is face down; the Flower Bed is seen by all. A picked column
+awaiting the press is listed in its owner's view, and every seat saw it picked (the public picks), so
+nobody deals it anew. Which cards of its public pick a seat pressed is its own, and the rest went to
 the face-down discard with the unpicked columns (seen by all): a constraint between zones that zones cannot
 say, so `resample_presses` deals it, after the hands and the deck and before the chance to come.
 """
@@ -26,7 +27,7 @@ def layout(cards: PressedCards) -> Layout:
             Zone("hand", "hands", OWNER, per_seat=True, ordered=False),
             Zone("deck", "deck"),
             Zone("bed", "bed", UP, piles=True),
-            Zone("picked", "to_press", UP, per_seat=True, ordered=False),
+            Zone("picked", "to_press", OWNER, per_seat=True, ordered=False, redeal=False),
             Zone("pressed", "pressed", OWNER, per_seat=True, nested=True, redeal=False),
             Zone("discard", "discard", ordered=False, redeal=False),
         ),
