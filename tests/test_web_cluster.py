@@ -4,6 +4,7 @@ other answers 409 with nothing lost."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 import time
@@ -251,6 +252,45 @@ def test_a_rematch_asked_for_on_two_processes_is_one_game_with_a_token_per_seat(
         assert client.get(f"/api/games/{new_id}", headers=auth(tokens["0"])).status_code == 403
     stored = a.app.state.hub.store
     assert [row.id for row in stored.load_games()].count(new_id) == 1 and len(stored.load_games()) == 2
+
+
+def test_chat_and_lobby_news_made_on_one_process_reach_the_other(two):
+    a, b = two
+    if a.app.state.hub.store.dialect.name == "sqlite":
+        pytest.skip("only PostgreSQL announces news to other processes (one SQLite file serves one process)")
+    tokens = []
+    for name in ("Ana", "Bo"):
+        tokens.append(a.post("/api/players", json={"name": name}).json()["token"])
+        a.cookies.clear()
+    woken = asyncio_event_in(b)
+    table = a.post("/api/tables", json={"game": "flowers", "players": 2}, headers=auth(tokens[0])).json()["id"]
+    assert woken.wait(10), "b's lobby streams were not woken by a's new table"
+    assert b.post(f"/api/tables/{table}/join", headers=auth(tokens[1])).json()["seat"] == 1
+    gid = b.get(f"/api/tables/{table}").json()["game_id"]
+    with b.websocket_connect(f"/ws/games/{gid}") as watcher:
+        assert "status" in watcher.receive_json()  # the view first
+        said = a.post(f"/api/games/{gid}/chat", headers=auth(tokens[0]), json={"text": "hello from a"})
+        assert said.status_code == 201
+        assert watcher.receive_json() == {"chat": said.json()}
+
+
+def asyncio_event_in(client: TestClient) -> threading.Event:
+    """A flag set once `client`'s process wakes its lobby streams (as a `GET /api/tables/events` stream waits)."""
+    woken = threading.Event()
+    social = client.app.state.social
+
+    async def register() -> None:
+        flag = asyncio.Event()
+        social.lobby.add(flag)
+        asyncio.get_running_loop().create_task(wait_and_tell(flag))
+
+    async def wait_and_tell(flag: asyncio.Event) -> None:
+        await flag.wait()
+        social.lobby.discard(flag)
+        woken.set()
+
+    client.portal.call(register)
+    return woken
 
 
 # ----- two `tablepress serve` processes over one PostgreSQL ------------------------------------------
