@@ -65,3 +65,43 @@ def test_without_a_public_url_links_use_the_announced_address(monkeypatch):
     assert server.default_public_url("::1", 80) == "http://[::1]:80"
     monkeypatch.setattr(server, "lan_address", lambda: None)
     assert server.default_public_url("0.0.0.0", 8000) == "http://127.0.0.1:8000"
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_serve_on_port_0_announces_the_port_it_got_and_its_links_use_it(request, tmp_path, workers):
+    import re
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    import httpx
+
+    if workers > 1:
+        database = request.getfixturevalue("postgres").database()
+    else:
+        database = str(tmp_path / "g.db")
+    exe = Path(sys.executable).with_name("tablepress")
+    proc = subprocess.Popen([str(exe), "serve", "--host", "127.0.0.1", "--port", "0", "--database", database,
+                             "--workers", str(workers)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        first = proc.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
+        assert found and found.group(1) != "0", first
+        port = int(found.group(1))
+        links = "".join(proc.stdout.readline() for _ in range(2))
+        assert f"http://127.0.0.1:{port}/" in links and ":0/" not in links
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert proc.poll() is None and time.monotonic() < deadline, "the server did not answer on its port"
+            time.sleep(0.1)
+        intro = httpx.get(f"http://127.0.0.1:{port}/games/flowers/intro", timeout=10).text
+        assert f'property="og:url" content="http://127.0.0.1:{port}/games/flowers/intro"' in intro
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

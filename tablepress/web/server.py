@@ -29,7 +29,7 @@ from .store import ENV as DATABASE_ENV
 from .store import backend_of
 from .store.sql import one_line
 
-__all__ = ["Http", "app_from_environment", "check_address", "default_public_url", "lan_address", "serve",
+__all__ = ["Http", "app_from_environment", "default_public_url", "lan_address", "listen", "serve",
            "uvicorn_config"]
 
 #: Seconds a stopping server (SIGTERM, Ctrl-C) waits for requests in flight before cancelling them.
@@ -50,15 +50,20 @@ def app_from_environment() -> FastAPI:
                       forwarded_allow_ips=parse_forwarded_allow_ips(os.environ.get(FORWARDED_ALLOW_IPS_ENV)))
 
 
-def check_address(host: str, port: int) -> None:
-    """Raise TablepressError if host:port cannot be listened on (in use, or no such address)."""
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on host:port (port 0: a free port the system picks, read back with getsockname);
+    TablepressError if it cannot be (in use, or no such address)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as sock:
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            sock.bind((host, port))
-        except OSError as exc:
-            raise TablepressError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        raise TablepressError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.set_inheritable(True)  # the worker processes serve it too
+    return sock
 
 
 def lan_address() -> str | None:
@@ -100,7 +105,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepres
     if workers > 1 and backend_of(db)[0] != "postgresql":
         raise TablepressError(f"--workers {workers} needs PostgreSQL (--database postgresql://...): processes over"
                               f" one SQLite file cannot tell each other what changed; use --workers 1 with SQLite")
-    check_address(host, port)
+    sock = listen(host, port)
+    with contextlib.ExitStack() as closing:
+        closing.callback(sock.close)
+        port = sock.getsockname()[1]
+        _serve_on(sock, host, port, db, ai_delay, announce, public_url, forwarded_allow_ips, workers)
+
+
+def _serve_on(sock: socket.socket, host: str, port: int, db: str | Path, ai_delay: float, announce: bool,
+              public_url: str | None, forwarded_allow_ips: Sequence[str], workers: int) -> None:
+    """`serve` on a listening socket (its port already known)."""
     public = public_url or default_public_url(host, port)
     try:
         app = create_app(db, ai_delay=ai_delay, public_url=public, forwarded_allow_ips=forwarded_allow_ips)
@@ -130,7 +144,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepres
                   flush=True)
     if workers == 1:
         with stopped_by_ctrl_c():
-            uvicorn.Server(uvicorn_config(app, host, port)).run()
+            uvicorn.Server(uvicorn_config(app, host, port)).run(sockets=[sock])
         return
     app.state.hub.store.close()  # this process only checked the store and announced; the workers serve
     os.environ.update({DATABASE_ENV: str(db), PUBLIC_URL_ENV: public, AI_DELAY_ENV: repr(ai_delay),
@@ -140,7 +154,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "tablepres
     config.http, config.ws = "tablepress.web.protocols:Http", "tablepress.web.protocols:WebSocket"
     config.factory, config.workers = True, workers
     with stopped_by_ctrl_c():
-        Multiprocess(config, sockets=[config.bind_socket()]).run()
+        Multiprocess(config, sockets=[sock]).run()
 
 
 @contextlib.contextmanager
