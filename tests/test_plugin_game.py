@@ -9,12 +9,16 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
 
 from tablepress.scaffold import new_game
+from web_audit import AXE, axe_violations, sideways, widest
+from web_helpers import needs_chromium
 
 pytestmark = pytest.mark.slow
 
@@ -157,11 +161,13 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def test_serve(plugin):
+@contextmanager
+def served(plugin: dict[str, Path]) -> Iterator[tuple[httpx.Client, str]]:
+    """`tablepress serve` with the plugin installed, on a free port: (a client, its address)."""
     port = _free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "tablepress", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--db", str(plugin["root"] / "games.db"), "--ai-delay", "0"],
+         "--db", str(plugin["root"] / f"games-{port}.db"), "--ai-delay", "0"],
         cwd=plugin["root"], env=_env(plugin), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as client:
@@ -174,23 +180,66 @@ def test_serve(plugin):
                     pass
                 assert server.poll() is None and time.monotonic() < deadline, "the server did not start"
                 time.sleep(0.1)
-            assert NAME in [game["name"] for game in client.get("/api/catalog").json()["games"]]
-            created = client.post("/api/games", json={"game": NAME, "seats": ["human", "random"], "seed": 7})
-            assert created.status_code == 201, created.text
-            game_id, token = created.json()["id"], created.json()["tokens"]["0"]
-            headers = {"Authorization": f"Bearer {token}"}
-            view = client.get(f"/api/games/{game_id}", headers=headers).json()
-            assert len(view["legal_actions"]) == 5, view
-            action = view["legal_actions"][0]
-            moved = client.post(f"/api/games/{game_id}/actions", headers=headers, json={"action": action})
-            assert moved.status_code == 200, moved.text
-            after = client.get(f"/api/games/{game_id}", headers=headers).json()
-            assert len(after["private"]["hand"]) == 4 and action.removeprefix("play ") not in after["private"]["hand"]
-            face = client.get("/faces/plugin-tricks/Red 3.svg")
-            assert face.status_code == 200 and "<svg" in face.text
+            yield client, f"http://127.0.0.1:{port}"
     finally:
         server.kill()
         server.wait(timeout=10)
+
+
+def _hand(view: dict) -> list[str]:
+    """The seat's own hand in a view whose cards are in zones."""
+    return next(zone["cards"] for zone in view["private"]["zones"] if zone["zone"] == "hand")
+
+
+def test_serve(plugin):
+    with served(plugin) as (client, _):
+        assert NAME in [game["name"] for game in client.get("/api/catalog").json()["games"]]
+        created = client.post("/api/games", json={"game": NAME, "seats": ["human", "random"], "seed": 7})
+        assert created.status_code == 201, created.text
+        game_id, token = created.json()["id"], created.json()["tokens"]["0"]
+        headers = {"Authorization": f"Bearer {token}"}
+        view = client.get(f"/api/games/{game_id}", headers=headers).json()
+        assert len(view["legal_actions"]) == 5, view
+        action = view["legal_actions"][0]
+        moved = client.post(f"/api/games/{game_id}/actions", headers=headers, json={"action": action})
+        assert moved.status_code == 200, moved.text
+        after = client.get(f"/api/games/{game_id}", headers=headers).json()
+        assert len(_hand(after)) == 4 and action.removeprefix("play ") not in _hand(after)
+        face = client.get("/faces/plugin-tricks/Red 3.svg")
+        assert face.status_code == 200 and "<svg" in face.text and "Suit: Red" in face.text
+
+
+@needs_chromium
+def test_the_web_table_draws_the_cards_in_their_zones(plugin, browser):
+    """The generic table of a game with zones: the seat's hand as faces, the other hand and the stock as backs,
+    at desktop and phone width, with no serious axe violation."""
+    with served(plugin) as (client, url):
+        created = client.post("/api/games", json={"game": NAME, "seats": ["human", "human"], "seed": 3,
+                                                  "names": ["Ana", "Bo"]}).json()
+        game_id, token = created["id"], created["tokens"]["0"]
+        hand = _hand(client.get(f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"}).json())
+        for width, height in ((1366, 900), (390, 844)):
+            context = browser.new_context(viewport={"width": width, "height": height})
+            page = context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            try:
+                page.goto(f"{url}/play/{game_id}#seat=0&token={token}")
+                page.wait_for_selector("#board .zone.mine img.face")
+                mine = page.locator("#board .zone.mine")
+                assert mine.locator(".zone-title").inner_text().startswith("Hand · Ana")
+                assert [img.get_attribute("alt") for img in mine.locator("img.face").all()] == hand
+                other = page.locator("#board .zone", has_text="Hand · Bo")
+                assert other.locator("img.face").count() == 0
+                assert other.locator("svg.card-svg[aria-label='face-down card']").count() == 5
+                stock = page.locator("#board .zone", has_text="Stock")
+                assert "14 face down" in stock.inner_text()
+                assert sideways(page) == 0, widest(page)
+                if AXE.exists():
+                    assert axe_violations(page) == []
+            finally:
+                context.close()
+            assert not errors, errors
 
 
 def test_ladder_and_bench(plugin):

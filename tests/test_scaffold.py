@@ -108,3 +108,48 @@ def test_the_command_writes_once_then_refuses_with_one_line(cli, tmp_path):
     again = cli("new-game", "other-tricks", "--dir", str(tmp_path))
     assert again.exit_code == 2 and "exists already" in again.stderr
     assert len(again.stderr.strip().splitlines()) == 1 and "Traceback" not in again.output
+
+
+def test_the_skeleton_engine_declares_zones_and_writes_no_information_handling(skeleton, skeleton_package):
+    """Its view, determinize, hidden zones and card counts come from its zones; its engine stays short."""
+    from tablepress.core.zoned import ZonedGame
+
+    game = skeleton_package.game
+    assert isinstance(game, ZonedGame)
+    own = vars(type(game))
+    assert not {"view", "determinize", "hidden_zones", "card_counts"} & set(own)
+    assert len((skeleton / MODULE / "engine.py").read_text().splitlines()) <= 155
+
+
+def test_the_default_terminal_draws_the_cards_in_their_zones(skeleton_package):
+    from rich.console import Console
+
+    game, terminal = skeleton_package.game, skeleton_package.terminal
+    state = game.new(3, 2)
+    game.apply(state, 0, game.legal_actions(state, 0)[0])
+    names = ["Ana", "Bo", "Cy"]
+
+    def drawn(seat):
+        console = Console(width=120, record=True, color_system=None)
+        console.print(terminal.render(game.view(state, seat), seat, names))
+        return console.export_text()
+
+    mine, spectator = drawn(1), drawn(None)
+    hand = [f"[{game.layout.cards_of(game.layout.by_name['hand']).name(card)}]" for card in state.hands[1]]
+    assert "Hand · Bo" in mine and all(card in mine for card in hand) and "(yours)" in mine
+    assert not any(card in spectator for card in hand) and "Hand · Bo" in spectator
+    trick = game.layout.sets["card"].name(state.trick[0])
+    assert "Trick" in spectator and f"[{trick}]" in spectator and "9 face down" in spectator
+    assert "{" not in mine, "no raw data: the facts are one line of words"
+
+
+def test_plain_faces_print_each_card_with_its_declared_fields(skeleton_package):
+    import re
+
+    from tablepress.faces.plain import plain_faces
+    from tablepress.faces.svg import face_svg
+
+    faces = {face.key: face for face in plain_faces(skeleton_package.game)}
+    assert len(faces) == 24 and sum(face.copies for face in faces.values()) == 24
+    texts = re.findall(r">([^<>]+)</text", face_svg(faces["Gold 5"].front, "Gold 5"))
+    assert texts[:3] == ["Gold 5", "Suit: Gold", "Rank: 5"]

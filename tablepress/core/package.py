@@ -5,10 +5,10 @@ needs; nothing looks modules up by name. A part a game does not ship has a defau
 
 | part | what it is | default |
 |---|---|---|
-| `terminal` | `TerminalView`: draws a view for the terminal, optional extra commands | the view printed as data |
+| `terminal` | `TerminalView`: draws a view for the terminal, optional extra commands | the cards in their zones (a game with zones), else the view printed as data |
 | `heuristics` | `Heuristics`: how agents judge a position | the score |
 | `stats` | `figures(game, match) -> {name: value}` for `simulate` | no card-level figures |
-| `faces` | `card_faces(game) -> [CardFace]` for print and web | a plain face per card from `card_counts` |
+| `faces` | `card_faces(game) -> [CardFace]` for print and web | a plain face per card (with its declared fields, for a game with zones) |
 | `components` | `components(game) -> [Component]`: boards, tracks, token sheets, scorebooks | cards only |
 | `folder` files | `intro.toml` (intro), `rules.md` (the full rules), `web.js` (the web table) | made from the game's title and summary; the generic web table |
 | `expectations` | `Expectations`: what the shared tests check of this game | every player count, default options |
@@ -85,13 +85,19 @@ class TerminalView(Protocol):
 
 
 class PlainTerminal:
-    """The default terminal view: the view's public and private parts printed as data."""
+    """The default terminal view: a view with zones (`core.zoned.ZonedGame`) as its cards in their zones,
+    any other view's public and private parts printed as data."""
 
     def render(self, view: dict[str, Any], seat: int | None, names: list[str]) -> Any:
-        """The view as pretty-printed data under a title naming the seat."""
+        """The cards in their zones (`core.zone_terminal`), or the view as pretty-printed data, under a title
+        naming the seat."""
         from rich.panel import Panel
         from rich.pretty import Pretty
 
+        from .zone_terminal import has_zones, render_zones
+
+        if has_zones(view):
+            return render_zones(view, seat, names)
         who = "spectator" if seat is None else names[seat]
         return Panel(Pretty(view, expand_all=True), title=f"what {who} sees")
 

@@ -336,9 +336,29 @@
   }
 
   function genericBoard(view) {
-    return h("div", {class: "generic"},
-      h("h3", {}, "Table"), TP.tree(view.public),
-      view.private && Object.keys(view.private).length ? [h("h3", {}, "Yours only"), TP.tree(view.private)] : null);
+    const zones = Array.isArray((view.public || {}).zones) ? view.public.zones : null;
+    const rest = (part) => Object.fromEntries(Object.entries(part || {}).filter(([k]) => !zones || k !== "zones"));
+    const mine = rest(view.private);
+    return h("div", {class: "generic"}, zones ? zones.map((zone) => zoneRow(view, zone)) : null,
+      h("h3", {}, "Table"), TP.tree(rest(view.public)),
+      Object.keys(mine).length ? [h("h3", {}, "Yours only"), TP.tree(mine)] : null);
+  }
+
+  /** One pile of a game with zones (core/zones.py) as the seat sees it: a face for each card it may see,
+      backs for the rest (counted past six); its private view's copy where it sees more. */
+  function zoneRow(view, zone) {
+    const place = (z) => `${z.zone}|${z.seat ?? ""}|${z.pile ?? ""}`;
+    const own = ((view.private || {}).zones || []).find((z) => place(z) === place(zone));
+    const cards = (own || zone).cards;
+    const hidden = cards.filter((c) => c === null).length;
+    const faces = cards.filter((c) => c !== null).map((name) => TP.face(view.game, name,
+      {w: 72, label: name, fallback: () => TP.card({title: name, w: 72, h: 101, label: name})}));
+    const backs = Array.from({length: Math.min(hidden, 6)}, () => TP.card({back: true, w: 48, h: 67}));
+    const who = Number.isInteger(zone.seat) ? ` · ${view.names[zone.seat] ?? `seat ${zone.seat + 1}`}` : "";
+    const title = `${zone.zone[0].toUpperCase()}${zone.zone.slice(1)}${zone.pile ? ` ${zone.pile}` : ""}${who}`;
+    return h("section", {class: "zone" + (own ? " mine" : "")}, h("div", {class: "zone-title"}, title),
+      h("div", {class: "row"}, faces, backs, hidden > 6 ? h("span", {class: "muted"}, `${hidden} face down`) : null,
+        cards.length ? null : h("span", {class: "muted"}, "empty")));
   }
 
   function drawMoves(view, legal, mine) {
