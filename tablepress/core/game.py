@@ -1,7 +1,9 @@
 """The game protocol: what every game implements and everything else (agents, simulator, web, printer) uses.
 
 A game is a stateless object with methods over a plain-data state. Nothing leaves the engine except
-through `view(state, seat)`; search players reach hidden information only through `determinize`.
+through `view(state, seat)`; search players reach hidden information only through `determinize`. A game
+that declares its cards and zones (`core.zones`) subclasses `core.zoned.ZonedGame`, which derives `view`,
+`determinize`, `hidden_zones` and `card_counts` from them.
 
 Simultaneous choices are part of the protocol: `to_move` may name several seats at once. Each of them
 applies its action in any order; the game keeps each choice hidden (out of every other seat's view)
