@@ -145,8 +145,8 @@ class Seen(NamedTuple):
 
 
 Facts = Iterable[Seen]
-#: Per (zone name, pile): True (all of it) or the indices known.
-Known = dict[tuple[str, int | None], "bool | set[int]"]
+#: Per (zone name, pile): True (all of it) or the indices known (a set, or a range for a slice).
+Known = dict[tuple[str, int | None], "bool | set[int] | range"]
 
 
 def flatten(value: Any, empty: Any = None) -> Iterator[Any]:
@@ -260,11 +260,10 @@ class Layout:
                 if have is True:
                     continue
                 if have is None:
-                    if len(slots) == len(cards):
-                        known[where] = True
-                        continue
-                    have = known[where] = set()
-                have.update(slots)
+                    # a slice stays a range (most facts are one): `_unknown` deals around it at once
+                    known[where] = True if len(slots) == len(cards) else slots if type(slots) is range else set(slots)
+                    continue
+                have = known[where] = set(have) | set(slots)
                 if len(have) == len(cards):
                     known[where] = True
         return known
@@ -395,9 +394,12 @@ class Layout:
         return set(range(size)) if have is True else set(have or ())
 
 
-def _unknown(known: set[int], size: int) -> range | list[int]:
+def _unknown(known: set[int] | range, size: int) -> range | list[int]:
     """The slots of a pile of `size` not in `known` (a range when they run together, as they mostly do)."""
-    low, high = min(known), max(known)
+    if type(known) is range:
+        low, high = known.start, known.stop - 1
+    else:
+        low, high = min(known), max(known)
     if high - low + 1 == len(known):
         if high == size - 1:
             return range(low)

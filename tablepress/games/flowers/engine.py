@@ -41,7 +41,7 @@ class FlowersGame(ZonedGame[FlowersState]):
         self.cards = FlowersCards.from_data(self.data)
         self.codes = CardCodes(self.cards)
         self.layout = zones.layout(self.cards)
-        self.violets = frozenset(self.cards.violets)
+        self.first_violet = min(self.cards.violets, default=len(self.cards.codes))
 
     def load_data(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The card data (cards.toml) with a variant's `overrides` merged in."""
@@ -84,7 +84,7 @@ class FlowersGame(ZonedGame[FlowersState]):
 
     def seen(self, state: FlowersState, seat: int | None) -> list[Seen]:
         """The face-up tops, a face-up draw and the box's violets (everyone); a blind draw (its drawer)."""
-        return zones.seen(self.violets, state, seat)
+        return zones.seen(self.first_violet, state, seat)
 
     # ----- results -----------------------------------------------------------------------------
     def turn(self, state: FlowersState) -> int:

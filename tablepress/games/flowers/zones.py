@@ -8,6 +8,8 @@ The timer's pile and every area are face up.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from ...core.zones import UP, Cards, Layout, Seen, Zone
 from .cards import FlowersCards
 from .state import FlowersState
@@ -29,13 +31,14 @@ def layout(cards: FlowersCards) -> Layout:
     )
 
 
-def seen(violets: frozenset[int], state: FlowersState, seat: int | None) -> list[Seen]:
-    """Everyone sees the face-up tops and a face-up draw and knows the `violets` in the box; the drawer alone
-    has seen a card drawn face down."""
+def seen(first_violet: int, state: FlowersState, seat: int | None) -> list[Seen]:
+    """Everyone sees the face-up tops and a face-up draw and knows the violets in the box; the drawer alone
+    has seen a card drawn face down. The violets are the highest card ids (from `first_violet` on), so in
+    the sorted box they are its last cards."""
     if seat is None:
         facts = [Seen("stack", pile=index, start=-1) for index in range(len(state.stacks))
                  if visible_top(state, index) is not None]
-        facts.append(Seen("box", cards=violets))
+        facts.append(Seen("box", start=bisect_left(state.box, first_violet)))
         if drawn_is_public(state):
             facts.append(Seen("drawn"))
         return facts
