@@ -1,7 +1,7 @@
 """A zone declared wrongly is caught by the checker at every player count: an owner-only hand declared face
 up (its view still hides it: determinize would keep the real hands), a face-down pile declared face up or
 left to a hook that never deals it (search would know the next draw), a pile left out of the zones (its
-cards are not conserved)."""
+cards are not conserved), a `Seen` fact claiming more than the view shows."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from tablepress.core.checker import CheckFailure, check_game
 from tablepress.core.registry import get_game
 from tablepress.core.zoned import ZonedGame
-from tablepress.core.zones import UP, Layout, Zone
+from tablepress.core.zones import UP, Layout, Seen, Zone
 
 Change = Callable[[tuple[Zone, ...]], tuple[Zone, ...]]
 
@@ -73,3 +73,18 @@ def test_the_unchanged_layout_passes(name):
     game = get_game(name)
     report = check_game(_mutant(name, lambda zones: zones), game.min_players, playouts=4, deep_playouts=4)
     assert report.leak_checks > 0
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_a_seen_fact_claiming_too_much_is_caught(players):
+    """Flowers saying everyone has seen every stack whole (not only a face-up top): the view shows the tops
+    alone, and determinize would keep the stacks in their true order."""
+    game = get_game("flowers")
+
+    class SeesTheStacks(type(game)):  # type: ignore[misc]
+        def seen(self, state, seat):
+            facts = list(super().seen(state, seat))
+            return facts + [Seen("stack")] if seat is None else facts
+
+    with pytest.raises(CheckFailure, match="zone 'stack' is declared known to everyone"):
+        check_game(SeesTheStacks(game.load_data()), players, playouts=4, deep_playouts=4)
