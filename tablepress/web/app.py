@@ -35,6 +35,7 @@ from ..core.registry import game_names, get_package
 from .clients import client_address, trust_proxies
 from .clocks import mount as mount_clocks
 from .faces import card_svg, game_variant, saved_variant, variant_key
+from .guides import router as guides_router
 from .headers import HeadLimits, SafeHeaders
 from .health import READY_TIMEOUT, store_ready
 from .faults import StoreDown, StoreFull
@@ -105,6 +106,7 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     app.state.workshop, app.state.variants = workshop, workshop.variants
     app.include_router(workshop_router)
     app.include_router(simulations_router)
+    app.include_router(guides_router)  # guided first games (web/guides.py)
     mount_social(app)  # players, the lobby's tables, chat (web/social.py)
     mount_clocks(app)  # turn clocks and your-turn notices (web/clocks.py, web/turns.py)
     app.include_router(site_router)

@@ -52,6 +52,8 @@ STATUSES: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/ratings/{game}"): (404,),
     ("get", "/api/games/{game_id}/ratings"): (404,),
     ("get", "/api/games/{game_id}/clock"): (404, *STORE),
+    ("post", "/api/guides/{name}"): (404, 429, *STORE),
+    ("get", "/api/games/{game_id}/guide"): (403, 404),
 }
 TEXT = {"type": "string"}
 SPECS = {"type": "array", "items": TEXT, "minItems": 1}
