@@ -292,7 +292,7 @@ def test_by_this_flags_closes_that_always_happen_at_one_length() -> None:
     assert by_this_stats.game_findings({"distributions": {"close_length": {"3": 40, "4": 30, "6": 30}}}) == []
     rows = [_row(i, [6.0, 2.0], [i % 2], first=(i // 2) % 2, samples={"close_length": [4.0, 4.0]})
             for i in range(20)]
-    found = findings(summarise(rows, "by-this", 2), rows, by_this_stats)
+    found = findings(summarise(rows, "by-this", 2), rows, by_this_stats.STATS)
     assert found[0]["kind"] == "bot blind spot" and found[0]["significant"] is None
 
 

@@ -7,7 +7,7 @@ needs; nothing looks modules up by name. A part a game does not ship has a defau
 |---|---|---|
 | `terminal` | `TerminalView`: draws a view for the terminal, optional extra commands | the cards in their zones (a game with zones), else the view printed as data |
 | `heuristics` | `Heuristics`: how agents judge a position | the score |
-| `stats` | `figures(game, match) -> {name: value}` for `simulate` | no card-level figures |
+| `stats` | `Stats`: `figures(game, match) -> {name: value}` for `simulate`, and its optional extras (or just a `figures` function) | no card-level figures |
 | `faces` | `card_faces(game) -> [CardFace]` for print and web | a plain face per card (with its declared fields, for a game with zones) |
 | `components` | `components(game) -> [Component]`: boards, tracks, token sheets, scorebooks | cards only |
 | `folder` files | `intro.toml` (intro), `rules.md` (the full rules), `web.js` (the web table) | made from the game's title and summary; the generic web table |
@@ -197,6 +197,28 @@ def no_figures(game: Game, match: "Match") -> dict[str, float]:
 
 
 @dataclass(frozen=True)
+class Stats:
+    """What `simulate` asks of a game beyond who won, every part optional: `figures(game, match)` per finished
+    game ({name: value}); `cards(game, match)` per-seat counts by measure, a verb such as `plant`
+    ({measure: {card: [per seat]}}); `samples(game, match)` per-game value lists (every close's length);
+    `left_out(game, players, options)` what the game leaves out of play (Pressed's flowers not in the deck);
+    `families` how findings read a figure family; `bots` what the agents decide and their measured strength;
+    `game_findings(summary)` findings only the game's own figures show. Called, it gives `figures`."""
+
+    figures: Figures = no_figures
+    cards: Callable[[Game, "Match"], Mapping[str, Mapping[str, Sequence[float]]]] | None = None
+    samples: Callable[[Game, "Match"], Mapping[str, Sequence[float]]] | None = None
+    left_out: Callable[[Game, int, Any], Sequence[str]] | None = None
+    families: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    bots: Mapping[str, Any] = field(default_factory=dict)
+    game_findings: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None
+
+    def __call__(self, game: Game, match: "Match") -> Mapping[str, float]:
+        """The figures of one finished game."""
+        return self.figures(game, match)
+
+
+@dataclass(frozen=True)
 class Check:
     """One forward-model check the shared tests run: a player count, options and how many playouts."""
 
@@ -229,7 +251,7 @@ class GamePackage:
     folder: Path
     terminal: TerminalView = field(default_factory=PlainTerminal)
     heuristics: Heuristics = field(default_factory=Heuristics)
-    stats: Figures = no_figures
+    stats: Stats = field(default_factory=Stats)
     faces: FaceMaker | None = None
     components: ComponentMaker | None = None
     expectations: Expectations = field(default_factory=Expectations)
@@ -243,6 +265,9 @@ class GamePackage:
     note: Note = no_note
     #: The AI levels a player picks from, weakest first (core/levels.py); default: none.
     levels: tuple[Level, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "stats", as_stats(self.stats))  # a plain figures function is taken too
 
     @property
     def name(self) -> str:
@@ -267,15 +292,23 @@ class GamePackage:
         return tuple(Check(players) for players in range(game.min_players, game.max_players + 1))
 
 
+def as_stats(stats: Stats | Figures | None) -> Stats:
+    """A `stats` part as given (a `Stats`, a figures function, or nothing) as a `Stats`."""
+    if stats is None:
+        return Stats()
+    return stats if isinstance(stats, Stats) else Stats(figures=stats)
+
+
 def package(game: Game, module_file: str, *, terminal: Any = None, heuristics: Heuristics | None = None,
-            stats: Figures | None = None, faces: FaceMaker | None = None,
+            stats: Stats | Figures | None = None, faces: FaceMaker | None = None,
             components: ComponentMaker | None = None, actions: ActionSpaceMaker | None = None,
             observation: ObservationMaker | None = None,
             expectations: Expectations | None = None, narrate: Narrate | None = None,
             note: Note | None = None, levels: Sequence[Level] = ()) -> GamePackage:
     """A game's package from its `__init__.py` (`module_file` is that file's `__file__`).
 
-    `terminal` may be a `TerminalView` or a module with `render` (and `command`, `legend`, `numbered`).
+    `terminal` may be a `TerminalView` or a module with `render` (and `command`, `legend`, `numbered`);
+    `stats` a `Stats` or just its `figures` function.
     """
     view: TerminalView
     if terminal is None:
@@ -286,7 +319,7 @@ def package(game: Game, module_file: str, *, terminal: Any = None, heuristics: H
         view = terminal
     return GamePackage(
         game=game, folder=Path(module_file).resolve().parent, terminal=view,
-        heuristics=heuristics or Heuristics(), stats=stats or no_figures, faces=faces, components=components,
+        heuristics=heuristics or Heuristics(), stats=as_stats(stats), faces=faces, components=components,
         expectations=expectations or Expectations(), actions=actions, observation=observation,
         narrate=narrate or plain_narrate, note=note or no_note, levels=tuple(levels),
     )

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 from scipy import stats as sps
 
+from ..core.package import Stats
 from .numbers import interval, number, percent
 
 CORRECTION = "Benjamini–Hochberg"
@@ -211,12 +212,12 @@ def rank(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
                                            -importance(f)))
 
 
-def findings(summary: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], hooks: Any = None) -> list[dict[str, Any]]:
-    """Every finding of a run, ranked (see the module's docstring). `hooks`: the game's stats module, if any."""
-    families = getattr(hooks, "FAMILIES", {}) if hooks is not None else {}
+def findings(summary: Mapping[str, Any], rows: Sequence[Mapping[str, Any]], hooks: Stats | None = None) -> list[dict[str, Any]]:
+    """Every finding of a run, ranked (see the module's docstring). `hooks`: the game's `stats` part (core/package.py `Stats`), if any."""
+    families = hooks.families if hooks is not None else {}
     found = (position_findings(summary) + agent_findings(summary) + family_findings(summary, rows, families)
              + lift_findings(summary) + pair_findings(summary) + decisiveness_findings(summary))
-    if hooks is not None and hasattr(hooks, "game_findings"):
+    if hooks is not None and hooks.game_findings is not None:
         for spot in hooks.game_findings(summary):
             found.append({"ci95": None, "reference": None, "unit": "share", "p_value": None, **spot})
     return rank(found)

@@ -162,11 +162,11 @@ def play_one(spec: SimSpec, run_seed: int, index: int) -> dict[str, Any]:
         row.update(rotated=True, specs=list(spec.seats), entrants=entrants)
     for name, value in sorted(card_figures(game, match).items()):
         row[f"fig.{name}"] = float(value)
-    hooks = stats_module(game)
-    if hooks is not None and hasattr(hooks, "cards"):
+    hooks = package_of(game).stats
+    if hooks.cards is not None:
         row["cards"] = {measure: {card: [float(v) for v in per_seat] for card, per_seat in counts.items()}
                         for measure, counts in hooks.cards(game, match).items()}
-    if hooks is not None and hasattr(hooks, "samples"):
+    if hooks.samples is not None:
         row["samples"] = {name: [float(v) for v in values] for name, values in hooks.samples(game, match).items()}
     return row
 
@@ -206,16 +206,3 @@ def card_figures(game: Game, match: Match) -> dict[str, float]:
     return dict(package_of(game).stats(game, match))
 
 
-def stats_module(game: Game) -> Any:
-    """The module that defines the game's `figures` hook, for its optional extras, or None.
-
-    Besides `figures`, a game's stats module may define `cards(game, match)` (per-seat counts by measure,
-    a verb such as `plant` or `press`: {measure: {card: [per seat]}}), `samples(game, match)` (per-game value lists such as every
-    close's length), `FAMILIES` (how findings read a figure family), `BOTS` (what the agents decide and
-    their measured strength) and `game_findings(summary)` (findings only the game's own figures show, such
-    as what the agents never try).
-    """
-    import sys
-
-    figures_hook = package_of(game).stats
-    return sys.modules.get(getattr(figures_hook, "__module__", "") or "")

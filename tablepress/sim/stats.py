@@ -15,6 +15,8 @@ from typing import Any
 import numpy as np
 from scipy import stats as sps
 
+from ..core.package import Stats
+
 from .cardstats import card_table, distributions, score_over_time
 from .design import cycle
 from .findings import CORRECTION, adjust, findings
@@ -169,21 +171,20 @@ def summarise(rows: Sequence[dict[str, Any]], game: str, players: int, seed: int
     summary["rotation"] = rotation(rows, players)
     summary["warnings"] = warnings(summary, seats_spec)
     hooks = _hooks(game)
-    summary["bots"] = dict(getattr(hooks, "BOTS", {})) if hooks is not None else {}
+    summary["bots"] = dict(hooks.bots) if hooks is not None else {}
     summary["pairs"] = card_pairs(rows, players)
     summary["findings"] = findings(summary, rows, hooks)
     summary["correction"] = CORRECTION
     return summary
 
 
-def _hooks(game: str) -> Any:
-    """The game's stats module (its optional FAMILIES, BOTS, game_findings), or None for an unknown game."""
+def _hooks(game: str) -> Stats | None:
+    """The game's `stats` part (its optional families, bots, game_findings), or None for an unknown game."""
     from ..core.errors import TablepressError
-    from ..core.registry import get_game
-    from .runner import stats_module
+    from ..core.registry import get_game, package_of
 
     try:
-        return stats_module(get_game(game))
+        return package_of(get_game(game)).stats
     except TablepressError:
         return None
 
@@ -348,13 +349,13 @@ def verdict(differences: dict[str, Any], label_b: str = "B", label_a: str = "A")
 
 # ----- what a run leaves out ---------------------------------------------------------------------
 def left_out(game: Any, players: int, options: Any) -> list[str]:
-    """What the game leaves out of play at this player count and these options (its stats module's optional
+    """What the game leaves out of play at this player count and these options (its `stats` part's optional
     `left_out(game, players, options) -> list[str]`, e.g. Pressed's flowers not in the deck); [] without one."""
     from ..core.errors import TablepressError
-    from .runner import stats_module
+    from ..core.registry import package_of
 
-    hooks = stats_module(game)
-    if hooks is None or not hasattr(hooks, "left_out"):
+    hooks = package_of(game).stats
+    if hooks.left_out is None:
         return []
     try:
         return [str(item) for item in hooks.left_out(game, players, options)]

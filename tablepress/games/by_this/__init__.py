@@ -23,7 +23,7 @@ PACKAGE = package(
     __file__,
     terminal=terminal,
     heuristics=Heuristics(seat_value=heuristics.seat_value, search=heuristics.SEARCH),
-    stats=stats.figures,
+    stats=stats.STATS,
     faces=faces.card_faces,
     components=components.components,
     actions=action_space,

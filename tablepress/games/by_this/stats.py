@@ -14,6 +14,7 @@ import math
 from typing import Any
 
 from ...core.match import Match
+from ...core.package import Stats
 
 
 def _closes(game: Any, match: Match) -> list[tuple[int, bool, int]]:
@@ -159,3 +160,7 @@ def _closing_role(summary: dict[str, Any]) -> list[dict[str, Any]]:
              "text": f"The seat that closed a shelf closed the next one in {mean * 100:.1f}% of successive chosen "
                      f"closes ({low * 100:.1f}–{high * 100:.1f}%) against {fair * 100:.1f}% if every seat were "
                      f"as likely: {why}"}]
+
+
+#: What `simulate` asks of the game (core/package.py).
+STATS = Stats(figures=figures, cards=cards, samples=samples, game_findings=game_findings, families=FAMILIES, bots=BOTS)

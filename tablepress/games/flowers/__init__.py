@@ -22,7 +22,7 @@ PACKAGE = package(
     terminal=terminal,
     heuristics=Heuristics(seat_value=heuristics.seat_value, evaluate=heuristics.seat_value, search=heuristics.SEARCH,
                           step_values=heuristics.step_values, turn_goes_on=heuristics.turn_goes_on),
-    stats=stats.figures,
+    stats=stats.STATS,
     faces=faces.card_faces,
     components=components.components,
     actions=action_space,

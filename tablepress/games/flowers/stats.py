@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.match import Match
+from ...core.package import Stats
 from .scoring import components, score_area
 
 
@@ -88,3 +89,7 @@ def left_out(game: Any, players: int, options: Any) -> list[str]:
     if boxed <= 0:
         return []
     return [f"{boxed} of the {len(table.coloured)} coloured cards, drawn at random each game (left in the box)"]
+
+
+#: What `simulate` asks of the game (core/package.py).
+STATS = Stats(figures=figures, cards=cards, left_out=left_out, families=FAMILIES, bots=BOTS)

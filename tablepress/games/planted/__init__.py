@@ -23,7 +23,7 @@ PACKAGE = package(
     heuristics=Heuristics(seat_value=heuristics.seat_value, evaluate=heuristics.evaluate,
                           step_values=steps.step_values, turn_goes_on=steps.turn_goes_on,
                           guess=heuristics.guess),
-    stats=stats.figures,
+    stats=stats.STATS,
     faces=faces.card_faces,
     components=components.components,
     actions=action_space,

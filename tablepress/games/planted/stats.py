@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.match import Match
+from ...core.package import Stats
 from .cards import TIERS
 from .scoring import plant_points
 
@@ -82,3 +83,7 @@ def cards(game: Any, match: Match) -> dict[str, dict[str, list[float]]]:
         for card in list(state.tools[seat]) + list(state.decorations[seat]):
             owned[table.label(card)][seat] += 1
     return {"own": owned, "score plant points with": points}
+
+
+#: What `simulate` asks of the game (core/package.py).
+STATS = Stats(figures=figures, cards=cards, families=FAMILIES, bots=BOTS)

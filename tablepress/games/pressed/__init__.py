@@ -31,7 +31,7 @@ PACKAGE = package(
     heuristics=Heuristics(seat_value=heuristics.seat_value, evaluate=heuristics.evaluate,
                           step_values=heuristics.step_values, turn_goes_on=turns.turn_goes_on,
                           search=heuristics.SEARCH),
-    stats=stats.figures,
+    stats=stats.STATS,
     faces=faces.card_faces,
     components=components.components,
     actions=action_space,

@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from ...core.match import Match
+from ...core.package import Stats
 from .scoring import best_final, collection_counts
 
 
@@ -116,3 +117,7 @@ def left_out(game: Any, players: int, options: Any) -> list[str]:
     electives = (options or {}).get("electives", table.default_electives)
     in_deck = set(table.deck_flowers(players, tuple(electives)))
     return [name for kind, name in enumerate(table.names) if kind not in in_deck]
+
+
+#: What `simulate` asks of the game (core/package.py).
+STATS = Stats(figures=figures, cards=cards, left_out=left_out, families=FAMILIES, bots=BOTS)
