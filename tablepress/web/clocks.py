@@ -338,7 +338,7 @@ class Clocks:
             attempt = secrets.token_hex(6)
             self.tables.add_timeout(room.id, index, attempt, seat, action, self.now())
             try:
-                self.hub._commit(room, seat, action)
+                await self.hub.commit(room, seat, action)
             except BaseException:
                 with contextlib.suppress(Exception):
                     self.tables.drop_timeout(room.id, attempt)

@@ -121,7 +121,7 @@ class Hub:
         #: Game id → the revision announced for a room nobody here watches or moves (refreshed when next asked for).
         self._behind: dict[str, int] = {}
         self._closing = False
-        #: The thread that stores players' and AI seats' actions, off the event loop (see `_commit_off_loop`).
+        #: The thread that stores players' and AI seats' actions, off the event loop (see `commit`).
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
         #: Called with a room whose game just ended in this process, after its end is stored (web/ratings.py).
         self.on_over: Callable[[Room], None] | None = None
@@ -502,20 +502,14 @@ class Hub:
     async def act(self, room: Room, seat: int, action: str) -> None:
         """Take a human seat's action under the room's lock; IllegalAction (nothing changed) if it may not."""
         async with room.lock:
-            await self._commit_off_loop(room, seat, action)
+            await self.commit(room, seat, action)
         self.kick(room)
 
-    def _commit(self, room: Room, seat: int, action: str) -> None:
-        """Take one action through the match, stored before it is adopted; tell the watchers. Call with the lock held."""
-        pending = self._propose(room, seat, action)
-        with self._fenced(room), writing("action", game=room.id, seat=seat):
-            revision = pending.store_in(self.store)
-        self._adopt(room, pending, revision)
-
-    async def _commit_off_loop(self, room: Room, seat: int, action: str) -> None:
-        """As `_commit`, with the write on the store's own thread, so that the event loop serves other games
-        while the database answers (the room's lock keeps this game's writes in order, and the match, read by
-        others meanwhile, changes only once the action is stored)."""
+    async def commit(self, room: Room, seat: int, action: str) -> None:
+        """Take one action through the match, stored before it is adopted; tell the watchers. Call with the
+        room's lock held. The write runs on the store's own thread, so that the event loop serves other games
+        while the database answers (the lock keeps this game's writes in order, and the match, read by others
+        meanwhile, changes only once the action is stored)."""
         pending = self._propose(room, seat, action)
         with self._fenced(room), writing("action", game=room.id, seat=seat):
             revision = await asyncio.get_running_loop().run_in_executor(self._writer, pending.store_in, self.store)
@@ -668,13 +662,13 @@ class Hub:
                 moved_on = match.state is not state
                 try:
                     try:
-                        await self._commit_off_loop(room, seat, action)
+                        await self.commit(room, seat, action)
                     except IllegalAction as exc:
                         if moved_on:
                             continue  # the game moved on under it: think again
                         event(log, "ai_illegal", logging.ERROR, game=room.id, seat=seat, agent=room.ai_seats[seat],
                               action=action, error=str(exc))  # an agent bug: never freeze the game
-                        await self._commit_off_loop(room, seat, random.choice(match.legal(seat)))
+                        await self.commit(room, seat, random.choice(match.legal(seat)))
                 except NotFound:
                     break  # the game expired meanwhile
                 except Stale:

@@ -37,7 +37,7 @@ def replay(room: Room, actions: Sequence[StoredAction]) -> None:
         kept: list[UndoPoint] = []
 
         def keep(move: object, after: object, seat: int = seat, action: str = action) -> None:
-            """Keep the point before an action that may be taken back (as `Hub._commit` does)."""
+            """Keep the point before an action that may be taken back (as `Hub.commit` does)."""
             if not game.is_over(after) and game.undoable(match.state, seat, action):
                 kept.append(match.undo_point())
 
