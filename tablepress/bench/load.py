@@ -12,6 +12,10 @@ game, each seat thinking `think` seconds on its turn, and measures for `seconds`
 - CPU seconds per action of the server processes, of PostgreSQL and of the clients, and the machine (cores,
   load average) before and after.
 
+A lobby run (`lobby:STORE:PROCESSES:GAMES`) has the people of `lobby_client` meet as named players at the
+lobby's tables, chat while they play, and spectators keep the lobby open; it also times joins, lobby updates
+and chat messages. The results are written by `load_report`.
+
 Measured, never asserted; the load average says how shared the machine was.
 """
 
@@ -19,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import subprocess
 import sys
@@ -34,49 +37,63 @@ import httpx
 
 from ..core.errors import TablepressError
 from . import machine
-from .load_client import People
-from .web import children, cpu_seconds, free_port, percentile
+from .load_client import People, quantiles
+from .load_report import load_table, write
+from .lobby_client import Lobby, SocialResult, check_lobby, spectators_for
+from .web import children, cpu_seconds, free_port
 
 #: The runs of the issue's table: PostgreSQL with 1 and 2 processes at 100, 200 and 500 games; SQLite (one
-#: process only) at 100 and 200.
-DEFAULT_RUNS = ("postgresql:1:100,200,500", "postgresql:2:100,200,500", "sqlite:1:100,200")
+#: process only) at 100 and 200; the lobby and chat over PostgreSQL with 1 and 2 processes at 100 and 200.
+DEFAULT_RUNS = ("postgresql:1:100,200,500", "postgresql:2:100,200,500", "sqlite:1:100,200",
+                "lobby:postgresql:1:100,200", "lobby:postgresql:2:100,200")
 #: Seconds a server may take to answer /healthz after it starts.
 START_SECONDS = 60.0
 STORES = ("postgresql", "sqlite")
+#: A plain run's games are made by `POST /api/games`; a lobby run's people meet at the lobby's tables and chat.
+KINDS = ("table", "lobby")
 
 
 @dataclass(frozen=True)
 class Run:
-    """One measurement: `games` concurrent games against `workers` processes over `store`."""
+    """One measurement: `games` concurrent games against `workers` processes over `store` (a `kind` of KINDS)."""
 
     store: str
     workers: int
     games: int
+    kind: str = "table"
 
     @property
     def label(self) -> str:
-        """`PostgreSQL, 2 processes, 500 games`."""
+        """`PostgreSQL, 2 processes, 500 games` (`lobby: ...` for a lobby run)."""
         name = "PostgreSQL" if self.store == "postgresql" else "SQLite"
-        return f"{name}, {self.workers} process{'es' if self.workers > 1 else ''}, {self.games} games"
+        label = f"{name}, {self.workers} process{'es' if self.workers > 1 else ''}, {self.games} games"
+        return f"lobby: {label}" if self.kind == "lobby" else label
 
 
 def parse_runs(specs: Sequence[str]) -> list[Run]:
-    """Runs from `STORE:WORKERS:GAMES[,GAMES...]` specs; TablepressError naming a wrong one."""
+    """Runs from `[lobby:]STORE:WORKERS:GAMES[,GAMES...]` specs; TablepressError naming a wrong one."""
     runs = []
     for spec in specs:
+        parts = spec.split(":")
+        kind = parts.pop(0) if parts and parts[0] in KINDS else "table"
         try:
-            store, workers, games = spec.split(":")
+            store, workers, games = parts
             counts = [int(g) for g in games.split(",")]
             processes = int(workers)
         except ValueError:
-            raise TablepressError(f"--run takes STORE:WORKERS:GAMES such as postgresql:2:100,500, not {spec!r}") from None
+            raise TablepressError(f"--run takes [lobby:]STORE:WORKERS:GAMES such as postgresql:2:100,500 or"
+                                  f" lobby:postgresql:1:100, not {spec!r}") from None
         if store not in STORES:
             raise TablepressError(f"--run {spec}: the store is one of {', '.join(STORES)}")
         if processes < 1 or any(count < 1 for count in counts):
             raise TablepressError(f"--run {spec}: processes and games are whole numbers from 1")
         if store == "sqlite" and processes > 1:
             raise TablepressError(f"--run {spec}: over SQLite the server runs in one process")
-        runs.extend(Run(store, processes, count) for count in counts)
+        for count in counts:
+            reason = check_lobby(count) if kind == "lobby" else None
+            if reason:
+                raise TablepressError(f"--run {spec}: {reason}")
+        runs.extend(Run(store, processes, count, kind) for count in counts)
     return runs
 
 
@@ -103,20 +120,13 @@ class Result:
     machine_before: dict[str, str]
     machine_after: dict[str, str]
     errors: list[str] = field(default_factory=list)
+    social: SocialResult | None = None  # a lobby run's figures
 
     def as_json(self) -> dict[str, Any]:
         """The result as JSON-ready data."""
         data = asdict(self)
         data["run"] = {**asdict(self.run), "label": self.run.label}
         return data
-
-
-def quantiles(seconds: Sequence[float]) -> dict[str, float]:
-    """p50, p95, p99 and max of durations in seconds, as milliseconds (empty: none)."""
-    if not seconds:
-        return {}
-    ms = [s * 1000 for s in seconds]
-    return {"p50": percentile(ms, 0.5), "p95": percentile(ms, 0.95), "p99": percentile(ms, 0.99), "max": max(ms)}
 
 
 def tree_cpu(pid: int) -> float:
@@ -182,10 +192,12 @@ def server(store_url: str, workers: int) -> Iterator[tuple[subprocess.Popen, int
 
 
 async def play(port: int, games: int, seconds: float, think: float, warmup: float,
-               progress: Callable[[str], None], game: str = "by-this") -> tuple[People, float, float]:
-    """Keep `games` games going for `warmup` + `seconds`; (the people, when measuring started and ended)."""
-    people = People("127.0.0.1", port, game, think)
-    slots = [asyncio.create_task(people.keep_playing(slot, think)) for slot in range(games)]
+               progress: Callable[[str], None], game: str = "by-this", kind: str = "table") -> tuple[People, float, float]:
+    """Keep `games` games going for `warmup` + `seconds` (made by their people, or met at the lobby's tables for
+    a lobby run); (the people, when measuring started and ended)."""
+    people = (Lobby("127.0.0.1", port, game, think, spectators_for(games)) if kind == "lobby"
+              else People("127.0.0.1", port, game, think))
+    slots = people.tasks(games)
     clock = people.clock
     began = clock()
     start, end = began + warmup, began + warmup + seconds
@@ -196,8 +208,10 @@ async def play(port: int, games: int, seconds: float, think: float, warmup: floa
             phase = "warming up" if now < start else f"{min(seconds, now - start):.0f}/{seconds:.0f} s"
             done = [took for sent, took in people.tally.actions if sent >= start]
             p99 = f", p99 {quantiles(done)['p99']:.0f} ms" if done else ""
-            progress(f"  {phase}: {people.tally.games_started} games started, {len(done)} actions measured{p99},"
-                     f" {people.tally.failed} failed")
+            social = (f", {len(people.social.created)} tables made, {len(people.social.chat_posts)} chat messages"
+                      if isinstance(people, Lobby) else "")
+            progress(f"  {phase}: {people.tally.games_started} games started, {len(done)} actions measured{p99}"
+                     f"{social}, {people.tally.failed} failed")
     finally:
         people.stop()
         await asyncio.wait(slots, timeout=REQUEST_GRACE)
@@ -227,7 +241,7 @@ def measure(run: Run, store_url: str, seconds: float, think: float, warmup: floa
         async def timed() -> tuple[People, float, float]:
             loop = asyncio.get_running_loop()
             loop.call_later(warmup, sample, "start")
-            people, start, end = await play(port, run.games, seconds, think, warmup, progress)
+            people, start, end = await play(port, run.games, seconds, think, warmup, progress, kind=run.kind)
             return people, start, end
 
         people, start, end = asyncio.run(timed())
@@ -248,6 +262,7 @@ def measure(run: Run, store_url: str, seconds: float, think: float, warmup: floa
         games_finished=tally.games_finished, server_cpu_ms=per_action("server"),
         postgres_cpu_ms=per_action("postgres") if postgres else None, client_cpu_ms=per_action("client"),
         machine_before=before, machine_after=machine(), errors=tally.errors,
+        social=people.result() if isinstance(people, Lobby) else None,
     )
 
 
@@ -281,94 +296,6 @@ def bench_load(runs: Sequence[Run], seconds: float = 30.0, think: float = 1.0, w
             cluster.stop()
 
 
-def ms(figures: dict[str, float], key: str) -> str:
-    """One latency figure in whole milliseconds (or '–')."""
-    return f"{figures[key]:,.0f}" if key in figures else "–"
-
-
-COLUMNS = ("store", "processes", "games", "offered/s", "served/s", "p50 ms", "p95 ms", "p99 ms", "max ms",
-           "seen p50 / p99 ms", "failed / 409", "server CPU ms/action", "PostgreSQL CPU ms/action", "load 1 min before → after")
-
-
-def load(info: dict[str, str]) -> str:
-    """The 1-minute load average of `machine()`'s figures."""
-    return info["load average (1, 5, 15 min)"].split(",")[0]
-
-
-def row(result: Result) -> list[str]:
-    """A result as one table row (COLUMNS)."""
-    a, s = result.action_ms, result.seen_ms
-    return ["PostgreSQL" if result.run.store == "postgresql" else "SQLite", str(result.run.workers),
-            str(result.run.games), f"{result.offered_per_s:,.0f}", f"{result.served_per_s:,.0f}",
-            ms(a, "p50"), ms(a, "p95"), ms(a, "p99"), ms(a, "max"), f"{ms(s, 'p50')} / {ms(s, 'p99')}",
-            f"{result.failed} / {result.refused}", f"{result.server_cpu_ms:.2f}",
-            "–" if result.postgres_cpu_ms is None else f"{result.postgres_cpu_ms:.2f}",
-            f"{load(result.machine_before)} → {load(result.machine_after)}"]
-
-
-def code_version() -> str:
-    """The commit the package was measured at (`git describe --always --dirty`), or "unknown"."""
-    try:
-        done = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=Path(__file__).parent,
-                              capture_output=True, text=True, timeout=10)
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-    return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else "unknown"
-
-
-def markdown(results: Sequence[Result], command: str) -> str:
-    """The results as a Markdown page: how they were measured, the machine, the table, any errors."""
-    if not results:
-        return "# Load\n\nNothing was measured.\n"
-    first = results[0]
-    lines = [
-        "# Load: concurrent human-paced games", "",
-        f"Written by `{command}`. Each game has two human seats, each a person on a loopback address of its own"
-        f" (127.0.0.2–127.0.0.251) watching over a WebSocket; on their turn a person thinks {first.think:g} s, then"
-        f" posts a random legal action over keep-alive HTTP. Measured for {first.seconds:g} s after a warm-up;"
-        " a game that ends is replaced. Offered: one action a second per game (an instant server); served:"
-        " actions answered 200 a second. *Seen*: from an action sent to the other seat's WebSocket carrying the"
-        " new view. CPU is per action served, over the measured seconds. PostgreSQL is a throwaway cluster on"
-        " the same machine (fsync off); the clients run on the same machine too.", "",
-        f"Machine: {first.machine_before['cores']} cores, Python {first.machine_before['python']},"
-        f" {first.machine_before['platform']}; load average (1 min) before and after each run in the table."
-        f" Code: {code_version()} (`-dirty`: with changes not committed).", "",
-        "| " + " | ".join(COLUMNS) + " |",
-        "|" + "|".join("---:" for _ in COLUMNS) + "|",
-    ]
-    lines += ["| " + " | ".join(row(result)) + " |" for result in results]
-    lines.append("")
-    lines += [f"Client CPU (the people): {', '.join(f'{r.client_cpu_ms:.2f}' for r in results)} ms an action;"
-              f" game creation p99 {', '.join(ms(r.create_ms, 'p99') for r in results)} ms.", ""]
-    errors = [f"- {r.run.label}: {e}" for r in results for e in r.errors]
-    if errors:
-        lines += ["First failures:", "", *errors, ""]
-    return "\n".join(lines)
-
-
-def write(results: Sequence[Result], path: Path, command: str) -> None:
-    """Write the results to `path`: Markdown for .md, JSON for .json; TablepressError for anything else."""
-    if path.suffix == ".json":
-        path.write_text(json.dumps({"command": command, "code": code_version(),
-                                    "results": [r.as_json() for r in results]}, indent=2) + "\n")
-    elif path.suffix == ".md":
-        path.write_text(markdown(results, command))
-    else:
-        raise TablepressError(f"-o takes a .md or .json file, not {path.name}")
-
-
-def load_table(results: Sequence[Result], title: str = "Concurrent human-paced games") -> Any:
-    """The results as a rich table for the terminal."""
-    from rich.table import Table as RichTable
-
-    table = RichTable(title=title)
-    for column in COLUMNS:
-        table.add_column(column, justify="right")
-    for result in results:
-        table.add_row(*row(result))
-    return table
-
-
 def load_command(specs: Sequence[str] | None, seconds: float, think: float, warmup: float, out: Path | None,
                  durable: bool, command: str) -> Iterator[Any]:
     """`tablepress bench --web`: the machine, each run's table row as it is measured, the whole table, the
@@ -388,5 +315,10 @@ def load_command(specs: Sequence[str] | None, seconds: float, think: float, warm
         if out is not None:
             write(results, out, command)  # after every run, so a run cut short keeps what it measured
         yield load_table([result], title=result.run.label)
-    yield load_table(results)
+    plain = [r for r in results if r.social is None]
+    lobby = [r for r in results if r.social is not None]
+    if plain:
+        yield load_table(plain)
+    if lobby:
+        yield load_table(lobby, title="The lobby and chat: players meet at tables, play and chat")
     yield machine_table(" (after)")

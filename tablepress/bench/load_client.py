@@ -16,11 +16,13 @@ import asyncio
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.client import connect
+
+from .web import percentile
 
 #: The loopback addresses the people come from (127.0.0.1 is left to the server and the bench itself).
 ADDRESSES = tuple(f"127.0.0.{n}" for n in range(2, 252))
@@ -33,6 +35,14 @@ REQUEST_SECONDS = 30.0
 def address(n: int) -> str:
     """The loopback address of person `n`."""
     return ADDRESSES[n % len(ADDRESSES)]
+
+
+def quantiles(seconds: Sequence[float]) -> dict[str, float]:
+    """p50, p95, p99 and max of durations in seconds, as milliseconds (empty: none)."""
+    if not seconds:
+        return {}
+    ms = [s * 1000 for s in seconds]
+    return {"p50": percentile(ms, 0.5), "p95": percentile(ms, 0.95), "p99": percentile(ms, 0.99), "max": max(ms)}
 
 
 class HttpError(Exception):
@@ -140,6 +150,10 @@ class People:
         self._people += 1
         return address(self._people)
 
+    def tasks(self, games: int) -> list[asyncio.Task]:
+        """Start keeping `games` games going (the first moves within `think` seconds); the tasks doing it."""
+        return [asyncio.create_task(self.keep_playing(slot, self.think)) for slot in range(games)]
+
     async def keep_playing(self, slot: int, start_within: float) -> None:
         """Play one game after another in this slot until stopped (the first move within `start_within` s)."""
         delay = self.rng.uniform(0, start_within)
@@ -149,7 +163,8 @@ class People:
                 await asyncio.sleep(1.0)
                 continue
             self.tally.games_started += 1
-            seats = [asyncio.create_task(self._person(table, seat, delay)) for seat in (0, 1)]
+            seats = [asyncio.create_task(self._person(table, seat, delay, table.tokens[str(seat)],
+                                                      self._next_address())) for seat in (0, 1)]
             try:
                 await asyncio.gather(*seats)
             finally:
@@ -178,10 +193,9 @@ class People:
         reply = json.loads(body)
         return Table(reply["id"], reply["tokens"])
 
-    async def _person(self, table: Table, seat: int, first_delay: float) -> None:
-        """One seat's person: watch the game, and on each turn think, then act; until the game ends or stop()."""
-        token = table.tokens[str(seat)]
-        local = self._next_address()
+    async def _person(self, table: Table, seat: int, first_delay: float, token: str, local: str) -> None:
+        """One seat's person on address `local` with the seat's `token`: watch the game, and on each turn think,
+        then act; until the game ends or stop()."""
         http = Connection(self.host, self.port, local)
         url = f"ws://{self.host}:{self.port}/ws/games/{table.game_id}?token={token}"
         news = asyncio.Event()
@@ -208,8 +222,15 @@ class People:
     async def _watch(self, table: Table, seat: int, socket: Any, latest: list[dict[str, Any]],
                      news: asyncio.Event) -> None:
         """Keep the newest view pushed in `latest` (and time the other seat's move being seen) until the game ends."""
+        first = True
         async for message in socket:
             view = json.loads(message)
+            if "chat" in view:
+                self._heard_chat(table, seat, view["chat"])
+                continue
+            if first:
+                first = False
+                self._first_view(table, seat)
             if table.pending is not None and table.pending[0] != seat:
                 sent, table.pending = table.pending[1], None
                 self.tally.seen.append((sent, self.clock() - sent))
@@ -236,8 +257,10 @@ class People:
 
     async def _act(self, table: Table, seat: int, http: Connection, token: str, legal: list[str],
                    think: float) -> None:
-        """Think, then post one of the legal actions and time its answer."""
-        await asyncio.sleep(think)
+        """Think (chatting meanwhile, if this person does), then post one of the legal actions and time its answer."""
+        began = self.clock()
+        await self._while_thinking(table, seat, http, token)
+        await asyncio.sleep(max(0.0, think - (self.clock() - began)))
         if self.stopping.is_set():
             return
         sent = self.clock()
@@ -255,6 +278,15 @@ class People:
             self.tally.refused += 1
         else:
             self.tally.error(f"acting: {status} {body[:200]!r}")
+
+    def _first_view(self, table: Table, seat: int) -> None:
+        """A seat's WebSocket carried its first view of the game (here: nothing to do)."""
+
+    def _heard_chat(self, table: Table, seat: int, message: dict[str, Any]) -> None:
+        """A seat's WebSocket carried a chat message (here: nobody chats)."""
+
+    async def _while_thinking(self, table: Table, seat: int, http: Connection, token: str) -> None:
+        """What a person does on its turn before acting, within its thinking time (here: nothing)."""
 
     def stop(self) -> None:
         """Every person stops after what they are doing now."""
