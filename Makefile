@@ -38,7 +38,9 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -m benchmark --benchmark-enable -q
 
 # Load: concurrent human-paced games (two people a game, each on their own loopback address) against 1 and 2
-# server processes over a throwaway PostgreSQL and over SQLite; writes docs/LOAD.md. About 8 minutes.
+# server processes over a throwaway PostgreSQL and over SQLite, then the lobby and chat (named players meeting
+# at open tables, chatting while they play, spectators on the lobby's stream) at 100 and 200 games over
+# PostgreSQL with 1 and 2 processes (bench/load.py's DEFAULT_RUNS); writes docs/LOAD.md. About 11 minutes.
 load: $(VENV)/.installed-test
 	$(BIN)/tablepress bench --web -o docs/LOAD.md
 
