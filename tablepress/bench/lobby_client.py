@@ -370,9 +370,11 @@ class Lobby(People):
 
     # ----- play hooks -------------------------------------------------------------------------------------
     def _first_view(self, table: Table, seat: int) -> None:
+        """Note when this seat first saw the begun game (a join is timed to both seats' first views)."""
         self.social.meetings.setdefault(table.game_id, Meeting()).seen.setdefault(seat, self.clock())
 
     def _heard_chat(self, table: Table, seat: int, message: dict[str, Any]) -> None:
+        """Time a message the other seat sent, from its sending to this seat's WebSocket carrying it."""
         if message.get("seat") != seat:
             sent = self.social.pending_chat.pop(message.get("text", ""), None)
             if sent is not None:
