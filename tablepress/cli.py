@@ -21,6 +21,7 @@ from .core.errors import TablepressError
 from .core.files import read_position
 from .core.game import Game, Option
 from .core.match import Match, load_record
+from .core.records import from_record
 from .core.registry import game_names, get_game
 
 app = typer.Typer(
@@ -189,7 +190,7 @@ def replay(record: Annotated[Path, typer.Argument(help="a game record (JSON)")])
     """Re-run a game record, check every move, and print the final scores."""
     try:
         data = load_record(record)
-        match = Match.from_record(data)
+        match = from_record(data)
     except TablepressError as exc:
         raise fail(f"{record}: {exc}" if not str(exc).startswith(str(record)) else str(exc)) from None
     game = match.game

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tablepress.core.match import Match
+from tablepress.core import records
 from tablepress.core.registry import get_game
 
 
@@ -20,7 +20,7 @@ def test_unattended_bot_game_with_record_and_replay(cli, tmp_path, players):
     assert "Final scores" in result.output
     data = json.loads(record.read_text())
     assert data["players"] == players and data["seats"] == ["random"] * players
-    match = Match.from_record(data)
+    match = records.from_record(data)
     assert match.is_over and data["scores"] == get_game("flowers").scores(match.state)
     replayed = cli("replay", str(record))
     assert replayed.exit_code == 0 and "Game over." in replayed.output

@@ -17,6 +17,7 @@ import urllib.request
 import pytest
 from rich.console import Console
 
+from tablepress.core import records
 from tablepress.core.errors import IllegalAction
 from tablepress.core.match import Match
 from tablepress.core.registry import get_game
@@ -91,7 +92,7 @@ def test_ctrl_c_in_play_writes_the_record_like_quit(tmp_path):
         play_in_terminal(match, console, record, read)
     data = json.loads(record.read_text())
     assert [a["action"] for a in data["actions"] if a["seat"] == 0][:2] == ["draw 1", match.actions[1][1]]
-    assert Match.from_record(data).actions == match.actions
+    assert records.from_record(data).actions == match.actions
     assert "Record written to" in console.file.getvalue()
 
 

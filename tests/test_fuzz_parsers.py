@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tablepress.core import records
 from tablepress.core.errors import IllegalAction, TablepressError
 from tablepress.core.game import Game
 from tablepress.core.match import Match, load_record, random_playout
@@ -220,7 +221,7 @@ def test_tampered_records_replay_or_refuse_in_one_line(name: str) -> None:
             except (KeyError, IndexError, TypeError):
                 continue  # an earlier change removed this path
         try:
-            match = Match.from_record(tampered)
+            match = records.from_record(tampered)
         except TablepressError as error:
             refused(error)
             return
@@ -235,7 +236,7 @@ def test_tampered_records_replay_or_refuse_in_one_line(name: str) -> None:
                  st.sampled_from(list(RECORDS.values())).map(lambda r: json.dumps(r).encode("utf-16")),
                  st.integers(1, 3000).map(lambda n: b"[" * n + b"]" * n)))
 def test_record_files_load_or_refuse_in_one_line(data: bytes) -> None:
-    read_or_refuse(data, "record.json", lambda path: Match.from_record(load_record(path)))
+    read_or_refuse(data, "record.json", lambda path: records.from_record(load_record(path)))
 
 
 # ----- variants --------------------------------------------------------------------------------
@@ -280,7 +281,7 @@ def positions(name: str) -> list[Match]:
     record = RECORDS[name]
     steps = len(record["actions"])
     marks = {0, 1, steps // 3, steps // 2, steps - 1, steps}
-    return [match.fork() for index, match in enumerate(Match.replay(record)) if index in marks]
+    return [match.fork() for index, match in enumerate(records.replay(record)) if index in marks]
 
 
 def action_texts(matches: list[Match]) -> st.SearchStrategy[str]:

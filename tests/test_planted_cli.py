@@ -11,6 +11,7 @@ import sys
 import pytest
 from rich.console import Console
 
+from tablepress.core import records
 from tablepress.core.match import Match
 from tablepress.core.registry import get_game
 from tablepress.terminal import play_in_terminal
@@ -111,7 +112,7 @@ def test_unattended_game_with_record_and_replay(cli, tmp_path, players):
     assert "Final scores" in result.output and "Breakdown" in result.output
     data = json.loads(record.read_text())
     assert data["game"] == "planted" and data["players"] == players
-    match = Match.from_record(data)
+    match = records.from_record(data)
     assert match.is_over and data["scores"] == get_game("planted").scores(match.state)
     replayed = cli("replay", str(record))
     assert replayed.exit_code == 0 and "Game over." in replayed.output
@@ -166,6 +167,6 @@ def test_a_human_plays_a_whole_game_at_the_terminal(tmp_path):
     assert "Your feedings (best first" in out and "Revealed:" in out and "You passed on:" in out
     assert "Breakdown" in out and "Final scores" in out and "Traceback" not in out
     data = json.loads(record.read_text())
-    assert Match.from_record(data).is_over
+    assert records.from_record(data).is_over
     feeds = [a["action"] for a in data["actions"] if a["seat"] == 0 and a["action"].startswith("feed")]
     assert feeds  # the first listed feeding (the solver's best) was taken each time one was asked

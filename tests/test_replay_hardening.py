@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tablepress.core import records
 from tablepress.core.errors import PositionError, RecordError
 from tablepress.core.files import MAX_POSITION_BYTES, read_position
 from tablepress.core.match import Match, load_record, random_playout
@@ -127,7 +128,7 @@ def test_web_style_partial_replays_still_stop_early() -> None:
     """The web app replays a finished record's first N actions (keeping its scores) and stops there."""
     record = finished()
     step = 4
-    replay = Match.replay({**record, "actions": record["actions"][:step]})
+    replay = records.replay({**record, "actions": record["actions"][:step]})
     for index, match in enumerate(replay):
         if index == step:
             break

@@ -64,14 +64,15 @@ def test_a_game_that_fails_is_one_line_naming_it(monkeypatch: pytest.MonkeyPatch
 
 
 def test_every_game_is_logged_move_by_move_and_replays(tmp_path) -> None:  # noqa: ANN001
-    from tablepress.core.match import Match, load_record
+    from tablepress.core import records
+    from tablepress.core.match import load_record
 
     spec = SimSpec("planted", 3, ("random", "greedy:1", "random"), records=str(tmp_path))
     row = play_one(spec, 4, 2)
     record = load_record(tmp_path / "game-000002.json")
     assert len(record["actions"]) == row["decisions"] > 0
     assert record["seats"] == row["seats"] == ["random", "greedy:1", "random"]
-    replayed = Match.from_record(record)
+    replayed = records.from_record(record)
     assert replayed.is_over and [float(s) for s in replayed.game.scores(replayed.state)] == row["scores"]
 
 

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from tablepress.agents.base import make_agent
 from tablepress.cli import app
+from tablepress.core import records
 from tablepress.core.match import Match, load_record
 from tablepress.core.registry import get_game
 from tablepress.games.by_this import stats as by_this_stats
@@ -89,7 +90,7 @@ def test_simulated_games_rotate_by_turn_position_and_still_replay(tmp_path: Path
         assert row["seats"] == [spec.seats[e] for e in row["entrants"]]
     record = load_record(tmp_path / "game-000004.json")
     assert record["seats"] == rows[4]["seats"]
-    replayed = Match.from_record(record)
+    replayed = records.from_record(record)
     assert [float(s) for s in replayed.game.scores(replayed.state)] == rows[4]["scores"]
 
 

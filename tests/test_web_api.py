@@ -16,9 +16,9 @@ warnings.filterwarnings("ignore", message="Using `httpx`")
 from fastapi.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
+from tablepress.core import records  # noqa: E402
 from tablepress.core import registry  # noqa: E402
 from tablepress.core.errors import IllegalAction  # noqa: E402
-from tablepress.core.match import Match  # noqa: E402
 from tablepress.core.registry import game_names, get_game, get_package  # noqa: E402
 from tablepress.web.app import GENERIC_RENDERER, create_app  # noqa: E402
 
@@ -216,7 +216,7 @@ def test_record_is_given_once_over_and_replays(client, cli, tmp_path):
     assert final["status"] == "over" and final["legal_actions"] == []
     assert final["scores"] == [part["total"] for part in final["breakdown"]]
     record = client.get(f"/api/games/{gid}/record").json()
-    match = Match.from_record(record)
+    match = records.from_record(record)
     assert match.is_over and record["scores"] == final["scores"]
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
@@ -352,7 +352,7 @@ def test_search_agents_think_in_worker_processes_and_finish_the_game(client):
     final = wait_for(client, gid, None, lambda v: v["status"] == "over", timeout=120)
     assert tokens == {} and final["winners"] is not None
     record = client.get(f"/api/games/{gid}/record").json()
-    assert Match.from_record(record).is_over
+    assert records.from_record(record).is_over
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -483,7 +483,7 @@ def test_many_games_at_once_stay_separate_and_consistent(app):
         room = app.state.hub.rooms[gid]
         assert len(room.match.actions) == 10
         assert [(s, a) for s, a, _p, _t in stored[gid].actions] == room.match.actions
-        replayed = Match.from_record(room.match.record())
+        replayed = records.from_record(room.match.record())
         assert replayed.state == room.match.state
 
 

@@ -347,9 +347,9 @@ def test_a_game_between_two_ai_seats_is_played_once_whichever_processes_run_it(p
     first, second = actions_of(pair, gid)
     record = a.client.get(f"/api/games/{gid}/record").json()
     assert first == second == [entry["action"] for entry in record["actions"]]
-    from tablepress.core.match import Match
+    from tablepress.core import records
 
-    assert Match.from_record(record).is_over
+    assert records.from_record(record).is_over
 
 
 def stored_actions(url: str, gid: str) -> list[tuple[int, int, str]]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tablepress.core.match import Match
+from tablepress.core import records
 
 from web_helpers import Server, auth, play_out
 
@@ -69,7 +69,7 @@ def test_sigkill_and_restart_resumes_every_game_exactly(servers, tmp_path, cli):
     record = second.client.get(f"/api/games/{gid}/record").json()
     assert [(a["seat"], a["action"]) for a in record["actions"][:len(before["log"])]] == \
         [(e["seat"], e["text"]) for e in before["log"]]
-    assert Match.from_record(record).is_over
+    assert records.from_record(record).is_over
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record))
     result = cli("replay", str(path))

@@ -22,7 +22,8 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from tablepress.agents.base import HUMAN, make_agent  # noqa: E402
 from tablepress.core.registry import game_names  # noqa: E402
-from tablepress.web.app import MAX_DETAIL, MAX_HEAD, create_app  # noqa: E402
+from tablepress.web.app import MAX_HEAD, create_app  # noqa: E402
+from tablepress.web.errors import MAX_DETAIL  # noqa: E402
 from tablepress.web.requests import MAX_DIGITS, MAX_VARIANT_TOTAL, BadRequest, check_variant  # noqa: E402
 
 from websockets.exceptions import ConnectionClosed  # noqa: E402

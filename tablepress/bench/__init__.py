@@ -35,43 +35,7 @@ from ..core.registry import game_names, get_game
 from ..sim.backends import cpu_seconds, run_games
 from ..sim.runner import SimSpec, play_one
 from . import agent_rate
-
-
-@dataclass
-class BenchResult:
-    """Random self-play speed of one game at one player count."""
-
-    game: str
-    players: int
-    games: int
-    actions: int
-    seconds: float
-
-    @property
-    def actions_per_second(self) -> float:
-        """Actions applied per second (legal_actions + apply_legal each)."""
-        return self.actions / self.seconds
-
-    @property
-    def games_per_second(self) -> float:
-        """Whole games from setup to the end per second."""
-        return self.games / self.seconds
-
-
-def random_playouts(game: Game, players: int, seconds: float = 2.0, seed: int = 0) -> BenchResult:
-    """Play uniformly random games back to back for about `seconds` of CPU time."""
-    rng = random.Random(seed)
-    games = actions = 0
-    start = time.process_time()
-    with games_running():
-        while time.process_time() - start < seconds or games == 0:
-            state = game.new(players, rng.getrandbits(32))
-            while not game.is_over(state):
-                seat = rng.choice(game.to_move(state))
-                game.apply_legal(state, seat, rng.choice(game.legal_actions(state, seat)))
-                actions += 1
-            games += 1
-    return BenchResult(game.name, players, games, actions, time.process_time() - start)
+from .engine import BenchResult, random_playouts
 
 
 #: The agents whose whole-game speed `tablepress bench` reports (the same spec in every seat).

@@ -29,7 +29,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +38,8 @@ from ..core.errors import TablepressError
 from . import machine
 from .load_client import People, quantiles
 from .load_report import load_table, write
-from .lobby_client import Lobby, SocialResult, check_lobby, spectators_for
+from .load_runs import Result, Run
+from .lobby_client import Lobby, check_lobby, spectators_for
 from .web import children, cpu_seconds, free_port
 
 #: The runs of the issue's table: PostgreSQL with 1 and 2 processes at 100, 200 and 500 games; SQLite (one
@@ -51,23 +51,6 @@ START_SECONDS = 60.0
 STORES = ("postgresql", "sqlite")
 #: A plain run's games are made by `POST /api/games`; a lobby run's people meet at the lobby's tables and chat.
 KINDS = ("table", "lobby")
-
-
-@dataclass(frozen=True)
-class Run:
-    """One measurement: `games` concurrent games against `workers` processes over `store` (a `kind` of KINDS)."""
-
-    store: str
-    workers: int
-    games: int
-    kind: str = "table"
-
-    @property
-    def label(self) -> str:
-        """`PostgreSQL, 2 processes, 500 games` (`lobby: ...` for a lobby run)."""
-        name = "PostgreSQL" if self.store == "postgresql" else "SQLite"
-        label = f"{name}, {self.workers} process{'es' if self.workers > 1 else ''}, {self.games} games"
-        return f"lobby: {label}" if self.kind == "lobby" else label
 
 
 def parse_runs(specs: Sequence[str]) -> list[Run]:
@@ -95,38 +78,6 @@ def parse_runs(specs: Sequence[str]) -> list[Run]:
                 raise TablepressError(f"--run {spec}: {reason}")
         runs.extend(Run(store, processes, count, kind) for count in counts)
     return runs
-
-
-@dataclass
-class Result:
-    """What one run measured (latencies in milliseconds, rates per second, CPU in milliseconds an action)."""
-
-    run: Run
-    seconds: float
-    think: float
-    actions: int
-    offered_per_s: float
-    served_per_s: float
-    action_ms: dict[str, float]
-    seen_ms: dict[str, float]
-    create_ms: dict[str, float]
-    refused: int
-    failed: int
-    games_started: int
-    games_finished: int
-    server_cpu_ms: float
-    postgres_cpu_ms: float | None
-    client_cpu_ms: float
-    machine_before: dict[str, str]
-    machine_after: dict[str, str]
-    errors: list[str] = field(default_factory=list)
-    social: SocialResult | None = None  # a lobby run's figures
-
-    def as_json(self) -> dict[str, Any]:
-        """The result as JSON-ready data."""
-        data = asdict(self)
-        data["run"] = {**asdict(self.run), "label": self.run.label}
-        return data
 
 
 def tree_cpu(pid: int) -> float:

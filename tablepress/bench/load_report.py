@@ -8,13 +8,11 @@ import json
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.errors import TablepressError
+from .load_runs import Result
 from .lobby_client import CHAT_EVERY, CHAT_RATE, CHAT_WINDOW
-
-if TYPE_CHECKING:
-    from .load import Result
 
 COLUMNS = ("store", "processes", "games", "offered/s", "served/s", "p50 ms", "p95 ms", "p99 ms", "max ms",
            "seen p50 / p99 ms", "failed / 409", "server CPU ms/action", "PostgreSQL CPU ms/action", "load 1 min before → after")

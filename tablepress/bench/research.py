@@ -6,7 +6,7 @@
    OpenSpiel's bot rolls every iteration out to the end with a random rollout
    (`RandomRolloutEvaluator(1)`); ours is measured twice: as shipped (heuristic cut-off at the leaf)
    and with a full random rollout like OpenSpiel's. Iterations per second for each.
-2. Random play: random-play actions per second of our engines (direct, `bench.random_playouts`), of our
+2. Random play: random-play actions per second of our engines (direct, `bench.engine.random_playouts`), of our
    games through the OpenSpiel adapter, and of OpenSpiel's `python_block_dominoes` (a Python game in
    OpenSpiel's own repository); only decisions count as actions, chance steps are timed but not counted.
 
@@ -31,7 +31,7 @@ from ..core.game import Game
 from ..core.match import Match
 from ..core.registry import game_names, get_game
 from ..rl import openspiel as tos
-from . import random_playouts
+from .engine import random_playouts
 
 FULL_ROLLOUT = 10_000
 

@@ -22,7 +22,6 @@ from typing import Any
 from .errors import IllegalAction, RecordError, TablepressError
 from .files import read_text
 from .game import Game
-from .registry import get_game
 
 RECORD_FORMAT = "tablepress-record/1"
 
@@ -361,8 +360,9 @@ class Match:
         Path(path).write_text(json.dumps(self.record(), indent=1, ensure_ascii=False) + "\n")
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any], game: Game | None = None) -> "Match":
-        """Rebuild a match from a record, checking every action; raises RecordError naming the bad step."""
+    def from_record(cls, record: Mapping[str, Any], game: Game) -> "Match":
+        """Rebuild a match of `game` from a record, checking every action; raises RecordError naming the bad step
+        (`records.from_record` finds the game the record names)."""
         match = None
         for match in cls.replay(record, game):
             pass
@@ -370,21 +370,15 @@ class Match:
         return match
 
     @classmethod
-    def replay(cls, record: Mapping[str, Any], game: Game | None = None) -> Iterator["Match"]:
-        """Yield the match after setup and after every action of the record, checking each one.
+    def replay(cls, record: Mapping[str, Any], game: Game) -> Iterator["Match"]:
+        """Yield the match of `game` after setup and after every action of the record, checking each one.
 
         The record is checked first (`check_record`); once the actions end, the game must be over if
-        the record gives final scores or winners, and they must be the replayed ones. `game` replays
-        with that game object (e.g. one under test) instead of the registered one.
+        the record gives final scores or winners, and they must be the replayed ones. `game` is the game
+        the record is played with: the one it names (`records.replay` finds it) or one under test.
         """
         check_record(record)
         try:
-            if game is None:
-                game = get_game(record["game"])
-                if record.get("variant") is not None:
-                    from .variants import apply_variant  # variants plays matches: imported late
-
-                    game = apply_variant(record["variant"], game, source="the record's variant")
             match = cls(game, record["players"], record["seed"], record.get("options") or {},
                         record.get("seats"))
         except (TypeError, ValueError) as exc:

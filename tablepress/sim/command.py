@@ -10,31 +10,22 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
-from rich.text import Text
 
 from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.registry import get_game
 from ..core.variants import load_variant
-from .findings import CORRECTION, effect_text
+from .console import RateColumn, check_arguments, print_provenance, print_quality, run_with_bar, stamp
+from .correction import CORRECTION
+from .findings import effect_text
 from .numbers import interval, number, p_text, percent
-from .service import Arm, SimulationResult, run_simulation, run_sweep, seat_plan
-from .stats import count_text, figure_label, verdict
+from .service import Arm, SimulationResult, run_sweep, seat_plan
+from .stats import count_text, figure_label, sweep_rows, verdict
 
 #: Words for the published card data where a variant file is expected (`--compare base my.toml`).
 BASE_WORDS = ("base", "published")
-
-
-class RateColumn(ProgressColumn):
-    """Games per second so far."""
-
-    def render(self, task: Any) -> Text:
-        """The finished games per elapsed second."""
-        elapsed = task.elapsed or 0.0
-        rate = task.completed / elapsed if elapsed > 0 else 0.0
-        return Text(f"{rate:,.1f} games/s", style="cyan")
 
 
 def _variant(source: str | None, game: Game, players: int, options: Mapping[str, Any]) -> tuple[str, Any]:
@@ -42,36 +33,6 @@ def _variant(source: str | None, game: Game, players: int, options: Mapping[str,
     if source is None or source.strip().lower() in BASE_WORDS:
         return "published cards", None
     return Path(source).stem, load_variant(source, game, players, options).variant
-
-
-#: The most games one run plays (a run's rows are kept in memory for the summary).
-MAX_GAMES = 10_000_000
-
-
-def check_arguments(games: int, jobs: int | None, backend: str, address: str | None, report: Path | None,
-                    out: Path | None) -> None:
-    """Refuse impossible arguments before anything is played, each with one clear line."""
-    from .store import FORMATS
-
-    if not 1 <= games <= MAX_GAMES:
-        shown = str(games) if len(str(games)) <= 12 else f"a number of {len(str(games))} digits"
-        raise TablepressError(f"-n takes 1 to {MAX_GAMES:,} games, not {shown}")
-    if jobs is not None and jobs < 1:
-        raise TablepressError(f"--jobs must be at least 1, not {jobs}")
-    if backend not in ("local", "ray"):
-        raise TablepressError(f"--backend takes local or ray, not {backend!r}")
-    if address and backend != "ray":
-        raise TablepressError("--address is for --backend ray")
-    if report is not None and report.suffix.lower() not in (".html", ".htm"):
-        raise TablepressError(f"{report}: --report writes an .html file")
-    if out is not None and "=" in out.name and out.suffix.lower() not in FORMATS:
-        raise TablepressError(f"-o {out}: -o names the rows file (.sqlite, .parquet or .csv); give game options as "
-                              f"--option {out}")
-    if out is not None and out.suffix.lower() not in FORMATS:
-        raise TablepressError(f"{out}: --out takes a .sqlite, .db, .parquet or .csv file")
-    for path in (report, out):
-        if path is not None and not path.resolve().parent.is_dir():
-            raise TablepressError(f"{path}: the folder {path.resolve().parent} does not exist")
 
 
 def parse_player_counts(text: str | None) -> list[int]:
@@ -144,14 +105,14 @@ def simulate_command(game: str, games: int, seed: int | None, seats: str | None,
     if records is not None:
         make_folder(records)
         folders = [str(make_folder(records / _slug(arm.label)) if len(arms) > 1 else records) for arm in arms]
-    result = _run_with_bar(chosen, games, arms, seed, seats, count, options, backend, jobs, address, folders, errors)
+    result = run_with_bar(chosen, games, arms, seed, seats, count, options, backend, jobs, address, folders, errors)
     runs, differences = result.runs, result.differences
     extra = 0
     if len(arms) > 1:
         extra = _judge_with_skill_gap(result, chosen, arms, options, backend, jobs, address, errors, as_json)
     sources_text = ["--compare", *[source or "base" for source in sources]] if compare else (
         ["--variant", variants[0]] if variants else [])
-    _stamp(result.provenance, started, extra, chosen.name, games, result.seed, seats, players, option, sources_text)
+    stamp(result.provenance, started, extra, chosen.name, games, result.seed, seats, players, option, sources_text)
     if out is not None:
         from .store import save_rows
 
@@ -208,17 +169,6 @@ def distinct_labels(arms: Sequence[Arm]) -> list[Arm]:
             for i, arm in enumerate(arms)]
 
 
-def _stamp(provenance: dict[str, Any] | None, started: float, extra: int, game: str, games: int, seed: int,
-           seats: str | None, players: Any, option: Mapping[str, Any], more: Sequence[str]) -> None:
-    """Finish a run's provenance for the command line: the whole command's time, its extra games, how to repeat it."""
-    from .provenance import rerun_command, typed_command
-
-    if provenance is None:
-        return
-    provenance.update(seconds=round(time.time() - started, 3), extra_games=extra, command=typed_command(),
-                      rerun=rerun_command(game, games, seed, seats, players, option, more))
-
-
 def _judge_with_skill_gap(result: SimulationResult, chosen: Game, arms: Sequence[Arm], options: Mapping[str, Any],
                           backend: str, jobs: int | None, address: str | None, errors: Console,
                           quiet: bool) -> int:
@@ -269,8 +219,8 @@ def _sweep_command(chosen: Game, games: int, seed: int | None, seats: str | None
     from .verdict import quality_verdict
 
     sweep.quality = quality_verdict([(label, rows) for label, _, rows in runs])
-    _stamp(sweep.provenance, started or time.time(), 0, chosen.name, games, sweep.seed, seats, counts, option,
-           ["--variant", variant[0]] if variant else [])
+    stamp(sweep.provenance, started or time.time(), 0, chosen.name, games, sweep.seed, seats, counts, option,
+          ["--variant", variant[0]] if variant else [])
     if out is not None:
         from .store import save_rows
 
@@ -292,82 +242,8 @@ def _sweep_command(chosen: Game, games: int, seed: int | None, seats: str | None
     print_provenance(console, sweep.provenance)
 
 
-def print_provenance(console: Console, provenance: Mapping[str, Any] | None) -> None:
-    """Where the numbers come from, as the last dim lines: version, commit, time, machine, seeds, command."""
-    from .provenance import provenance_lines
-
-    if provenance:
-        for line in provenance_lines(provenance):
-            console.print(Text(line, style="dim"))
-
-
-def print_quality(console: Console, quality: Mapping[str, Any]) -> None:
-    """The verdict on the game: its headline, then one row per quality measure naming the better variant."""
-    console.print(f"[bold]Verdict:[/] on the game's quality measures, {quality['headline']}")
-    console.print(quality_table(quality))
-
-
-def quality_table(quality: Mapping[str, Any]) -> Table:
-    """Each quality measure: every variant's estimate with its interval, which is better, and against the first
-    the difference with its interval and corrected p."""
-    labels = quality["labels"]
-    table = Table(title="Quality measures (which variant plays better)",
-                  caption=f"p corrected for {quality['tests']} comparisons by {quality['correction']}; "
-                          f"{quality['method']}")
-    table.add_column("measure")
-    table.add_column("better")
-    for label in labels:
-        table.add_column(label, justify="right")
-    for label in labels[1:]:
-        table.add_column(f"{label} − {labels[0]}" if len(labels) > 2 else "B − A", justify="right")
-        table.add_column("p (corrected)", justify="right")
-    table.add_column("verdict")
-    for m in quality["measures"]:
-        cells = [f"{_estimate(v, m)} {_estimate_ci(v, m)}" for v in m["values"]]
-        pairs = []
-        for pair in m["pairs"]:
-            pairs += [f"{_diff(pair['diff'], m)} {_diff_ci(pair['ci95'], m)}",
-                      p_text(pair["p_adjusted"]).removeprefix("p = ")]
-        mark = "[bold]" if m.get("best") else ""
-        table.add_row(m["label"].split(" (")[0], m["better_text"], *cells, *pairs, f"{mark}{m['text']}")
-    return table
-
-
-def _estimate(value: Mapping[str, Any], measure: Mapping[str, Any]) -> str:
-    return percent(value["value"]) if measure.get("unit") == "rate" else number(value["value"])
-
-
-def _estimate_ci(value: Mapping[str, Any], measure: Mapping[str, Any]) -> str:
-    return interval(value["ci95"], measure.get("unit") == "rate")
-
-
-def _diff(diff: float, measure: Mapping[str, Any]) -> str:
-    if measure.get("unit") == "rate":
-        return f"{'+' if diff > 0 else ''}{number(diff * 100)} pts"
-    return f"{'+' if diff > 0 else ''}{number(diff)}"
-
-
-def _diff_ci(ci: Sequence[float], measure: Mapping[str, Any]) -> str:
-    if measure.get("unit") == "rate":
-        return f"[{number(ci[0] * 100)}, {number(ci[1] * 100)}]"
-    return interval(ci)
-
-
 def _slug(label: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in label).strip("-") or "run"
-
-
-def _run_with_bar(chosen: Game, games: int, arms: Sequence[Arm], seed: int | None, seats: str | None,
-                  players: int, options: Mapping[str, Any], backend: str, jobs: int | None, address: str | None,
-                  folders: Sequence[str | None] | None, errors: Console) -> SimulationResult:
-    """Play a run with a Rich progress bar per arm (games, games/s, ETA) on stderr."""
-    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
-               TextColumn("ETA"), TimeRemainingColumn())
-    with Progress(*columns, console=errors, transient=True) as progress:
-        title = {arm.label: arm.label if len(arms) > 1 else chosen.title for arm in arms}
-        tasks = {arm.label: progress.add_task(title[arm.label], total=games) for arm in arms}
-        return run_simulation(chosen.name, games, arms, seed, seats, players, options, backend, jobs, address,
-                              folders, on_rows=lambda label, n: progress.advance(tasks[label], n))
 
 
 def print_warnings(console: Console, summary: dict[str, Any]) -> None:
@@ -522,20 +398,3 @@ def sweep_table(runs: Sequence[tuple[str, dict[str, Any], Any]]) -> Table:
     for name, cells in sweep_rows([summary for _, summary, _ in runs]):
         table.add_row(name, *cells)
     return table
-
-
-def sweep_rows(summaries: Sequence[dict[str, Any]]) -> list[tuple[str, list[str]]]:
-    """The rows of a sweep's comparison: (figure, one text per player count)."""
-    def first(s: dict[str, Any]) -> str:
-        pos = s.get("positions") or []
-        return f"{percent(pos[0]['win_rate'])} (fair {percent(pos[0]['fair'])})" if pos else "—"
-
-    out = [("first player wins", [first(s) for s in summaries]),
-           ("turns", [number(s["turns"]["mean"]) for s in summaries]),
-           ("margin of victory", [number(s.get("margin", {}).get("mean")) for s in summaries]),
-           ("halfway leader wins", [percent(s.get("decisiveness")) for s in summaries]),
-           ("mean score", [number(sum(x["mean_score"] for x in s["seats"]) / len(s["seats"])) for s in summaries])]
-    names = list(dict.fromkeys(name for s in summaries for name in s["figures"]))
-    for name in names:
-        out.append((name.replace("_", " "), [number(s["figures"].get(name, {}).get("mean")) for s in summaries]))
-    return out

@@ -21,26 +21,16 @@ import numpy as np
 from scipy import stats as sps
 
 from ..core.package import Stats
+from .correction import ALPHA, CORRECTION, adjust
 from .numbers import interval, number, percent
+from .pairs import pair_text
 
-CORRECTION = "Benjamini–Hochberg"
 #: The order of kinds among significant findings: causal, design-level problems before associations
 #: (a card's lift mixes in who drew it) and facts about the seats.
 PRIORITY = {kind: rank for rank, kind in enumerate(
     ("turn position", "turn rhythm", "bot blind spot", "card strength", "card lift", "card pair",
      "dominant strategy", "decisiveness"))}
-ALPHA = 0.05
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
-
-
-def adjust(p_values: Sequence[float]) -> list[float]:
-    """Benjamini–Hochberg adjusted p-values (scipy's `false_discovery_control`); NaN stays NaN."""
-    values = np.asarray(p_values, dtype=float)
-    out = np.full(values.shape, math.nan)
-    known = ~np.isnan(values)
-    if known.any():
-        out[known] = sps.false_discovery_control(np.clip(values[known], 0.0, 1.0), method="bh")
-    return [float(v) for v in out]
 
 
 def ordinal(position: int) -> str:
@@ -163,8 +153,6 @@ def lift_findings(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
 def pair_findings(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The strongest card pairs (`pairs.py`): seats holding both win more or less than each card alone
     predicts. Their p is already corrected for every pair tested; the ranking corrects it again with the rest."""
-    from .pairs import pair_text
-
     found = summary.get("pairs") or {}
     fair = 1 / summary["players"] if summary.get("players") else 0.0
     return [_finding("card pair", f"{pair['measure']} {pair['cards'][0]} + {pair['cards'][1]}", pair["lift"],

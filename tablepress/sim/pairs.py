@@ -24,7 +24,8 @@ from typing import Any
 import numpy as np
 from scipy import stats as sps
 
-from .findings import ALPHA, CORRECTION, adjust
+from .correction import ALPHA, CORRECTION, adjust
+from .numbers import number, percent
 
 #: The fewest seats in each of the four groups (both, A only, B only, neither) for a pair to be tested.
 MIN_SUPPORT = 30
@@ -124,8 +125,6 @@ def card_pairs(rows: Sequence[dict[str, Any]], players: int, min_support: int = 
 
 def pair_text(pair: dict[str, Any], tested: int) -> str:
     """One plain line for a pair: who wins how much more or less than each card alone predicts."""
-    from .numbers import number, percent
-
     a, b = pair["cards"]
     word = "more" if pair["lift"] > 0 else "less"
     kind = "a synergy" if pair["lift"] > 0 else "they work against each other"

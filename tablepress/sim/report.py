@@ -22,9 +22,11 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 from ..core.errors import TablepressError  # noqa: E402
-from .findings import CORRECTION, effect_text  # noqa: E402
+from .correction import CORRECTION  # noqa: E402
+from .findings import effect_text  # noqa: E402
 from .numbers import interval, number, p_text, percent  # noqa: E402
-from .stats import FIG, by_entrant, column, count_text, figure_label, figure_names, verdict, wilson  # noqa: E402
+from .stats import (FIG, by_entrant, column, count_text, figure_label, figure_names, sweep_rows, verdict,  # noqa: E402
+                    wilson)
 
 Run = tuple[str, dict[str, Any], Sequence[dict[str, Any]]]  # label, summary, rows
 COLOURS = ("#3b6ea5", "#d1793b", "#4c9a5a", "#9a4c8f", "#8c7a3b")
@@ -463,8 +465,6 @@ def _differences_html(differences: dict[str, Any], labels: tuple[str, str]) -> s
 
 
 def _sweep_html(runs: Sequence[Run]) -> str:
-    from .command import sweep_rows
-
     rows = [[html.escape(name), *[html.escape(c) for c in cells]] for name, cells in sweep_rows([s for _, s, _ in runs])]
     return plot_sweep(runs) + _table(["figure", *[label for label, _, _ in runs]], rows)
 

@@ -14,6 +14,7 @@ from rich.table import Table
 from ..core.errors import DataError, TablepressError
 from ..core.game import Game
 from ..core.variants import apply_variant, base_data
+from .console import check_arguments, print_provenance, print_quality, run_with_bar, stamp
 from .numbers import interval, number, percent
 from .quality import EXTRA_MEASURES, MEASURES
 from .sensitivity import MAX_VALUES, plot, points
@@ -43,8 +44,6 @@ def sensitivity_command(chosen: Game, vary: str, games: int, seed: int | None, s
                         started: float) -> None:
     """Play the game at each value of `vary` (same seeds), then print (or --json) the quality measures per
     value, the verdict against the published value and the plot's path; write the report and rows if asked."""
-    from .command import _run_with_bar, _stamp, check_arguments, print_provenance, print_quality
-
     if variant:
         raise TablepressError("--vary changes the published cards; leave out --variant")
     count, _ = seat_plan(chosen, seats, players)
@@ -72,13 +71,13 @@ def sensitivity_command(chosen: Game, vary: str, games: int, seed: int | None, s
             raise TablepressError(f"--vary {label}: {exc}") from None
         arms.append(Arm(label + (" (published)" if value == dim.published_value() else ""), change))
     target = plot_path(dim.field, plot_to, report)
-    result = _run_with_bar(chosen, games, arms, seed, seats, count, options, backend, jobs, address, None, errors)
+    result = run_with_bar(chosen, games, arms, seed, seats, count, options, backend, jobs, address, None, errors)
     by_value = dict(zip(ordered, (rows for _, _, rows in result.runs)))
     found = points(values, [by_value[v] for v in values])
     published = dim.published_value() if dim.published_value() in values else None
     plot(dim.field, found, published, target)
-    _stamp(result.provenance, started, 0, chosen.name, games, result.seed, seats, players, option,
-           ["--vary", vary])
+    stamp(result.provenance, started, 0, chosen.name, games, result.seed, seats, players, option,
+          ["--vary", vary])
     if out is not None:
         from .store import save_rows
 

@@ -55,7 +55,7 @@ class SimulationResult:
         extra = {"provenance": self.provenance} if self.provenance is not None else {}
         if self.differences is None:
             return clean({**self.runs[0][1], **extra})
-        from .findings import CORRECTION
+        from .correction import CORRECTION
         from .stats import verdict
 
         quality = {"quality": self.quality} if self.quality is not None else {}

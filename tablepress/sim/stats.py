@@ -18,9 +18,10 @@ from scipy import stats as sps
 from ..core.package import Stats
 
 from .cardstats import card_table, distributions, score_over_time
+from .correction import CORRECTION, adjust
 from .design import cycle
-from .findings import CORRECTION, adjust, findings
-from .numbers import number
+from .findings import findings
+from .numbers import number, percent
 from .pairs import card_pairs
 
 Z95 = 1.959963984540054
@@ -361,3 +362,20 @@ def left_out(game: Any, players: int, options: Any) -> list[str]:
         return [str(item) for item in hooks.left_out(game, players, options)]
     except TablepressError:
         return []
+
+
+def sweep_rows(summaries: Sequence[dict[str, Any]]) -> list[tuple[str, list[str]]]:
+    """The rows of a sweep's comparison: (figure, one text per player count)."""
+    def first(s: dict[str, Any]) -> str:
+        pos = s.get("positions") or []
+        return f"{percent(pos[0]['win_rate'])} (fair {percent(pos[0]['fair'])})" if pos else "—"
+
+    out = [("first player wins", [first(s) for s in summaries]),
+           ("turns", [number(s["turns"]["mean"]) for s in summaries]),
+           ("margin of victory", [number(s.get("margin", {}).get("mean")) for s in summaries]),
+           ("halfway leader wins", [percent(s.get("decisiveness")) for s in summaries]),
+           ("mean score", [number(sum(x["mean_score"] for x in s["seats"]) / len(s["seats"])) for s in summaries])]
+    names = list(dict.fromkeys(name for s in summaries for name in s["figures"]))
+    for name in names:
+        out.append((name.replace("_", " "), [number(s["figures"].get(name, {}).get("mean")) for s in summaries]))
+    return out

@@ -23,7 +23,7 @@ from ..core.registry import get_game
 from ..core.rng import derive_seed
 from ..core.variants import apply_variant, base_data, change_lines, variant_changes
 from .backends import backend_session
-from .command import RateColumn
+from .console import RateColumn
 from .guards import Guard, GuardSpec, broken, guard_specs, judge_all
 from .numbers import interval, number, percent, rounded_tree
 from .runner import SimSpec, play_chunk

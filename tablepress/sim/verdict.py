@@ -14,7 +14,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .findings import ALPHA, CORRECTION, adjust
+from .correction import ALPHA, CORRECTION, adjust
 from .numbers import number, percent
 from .quality import EXTRA_MEASURES, MEASURES, RESAMPLES, SKILL_SEATS, Measure, paired_comparison
 

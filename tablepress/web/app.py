@@ -24,16 +24,17 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 from markdown_it import MarkdownIt
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.requests import ClientDisconnect
 
 from ..agents.base import AGENTS, HUMAN
 from ..agents.level_ratings import level_facts
 from ..agents.levels import LEVEL
 from ..core.errors import IllegalAction, TablepressError
-from ..core.match import Match
+from ..core import records
 from ..core.registry import game_names, get_package
 from .clients import client_address, trust_proxies
+from .chat import router as chat_router
 from .clocks import mount as mount_clocks
+from .errors import one_line
 from .faces import card_svg, game_variant, saved_variant, variant_key
 from .guides import router as guides_router
 from .headers import HeadLimits, SafeHeaders
@@ -43,15 +44,20 @@ from .hub import Hub, HubFull, NotFound, QuotaExceeded
 from .jobs_routes import router as simulations_router
 from .openapi import describe
 from .pages.errors import error_response
-from .requests import MAX_BODY, SERVER_ONLY, BadRequest, Forbidden, TooLarge, known_levels, parse_action, parse_agent, parse_create
+from .requests import (SERVER_ONLY, BadRequest, Forbidden, TooLarge, known_levels, parse_action, parse_agent, parse_create,
+                       read_body)
 from .protocols import MAX_HEAD
 from .rematch import rematch
 from .players import request_token
+from .players import router as players_router
+from .ratings import router as ratings_router
+from .ratings import settle_when_over
 from .rooms import Room, Watcher, build_view
 from .seats import cookie_seat, request_seat
 from .site import router as site_router
 from .social import mount as mount_social
 from .store import Stale, open_store
+from .tables import router as tables_router
 from .workshop import Workshop
 from .workshop import router as workshop_router
 
@@ -67,8 +73,6 @@ MAX_WATCHERS = 100
 MAX_SOCKETS = 1000
 #: Responses this large or larger are gzip-compressed for a client that accepts it.
 GZIP_MINIMUM = 1024
-#: The most characters of an error's reason.
-MAX_DETAIL = 300
 #: The site's address in share links, `og:url`, QR codes and invites when none is given (`serve --public-url`).
 DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
 
@@ -107,7 +111,12 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     app.include_router(workshop_router)
     app.include_router(simulations_router)
     app.include_router(guides_router)  # guided first games (web/guides.py)
-    mount_social(app)  # players, the lobby's tables, chat (web/social.py)
+    app.include_router(players_router)
+    app.include_router(tables_router)
+    app.include_router(chat_router)
+    app.include_router(ratings_router)
+    settle_when_over(hub)
+    mount_social(app)  # the lobby's and chat's news (web/social.py)
     mount_clocks(app)  # turn clocks and your-turn notices (web/clocks.py, web/turns.py)
     app.include_router(site_router)
     describe(app)
@@ -334,30 +343,6 @@ def create_app(db: str | Path = "tablepress.db", ai_delay: float = 0.8, max_sock
     return app
 
 
-def one_line(reason: str) -> str:
-    """An error's reason as the API gives it: on one line, at most MAX_DETAIL characters."""
-    text = " ".join(reason.split()) or "invalid request"
-    return text if len(text) <= MAX_DETAIL else text[:MAX_DETAIL - 3] + "..."
-
-
-async def read_body(request: Request) -> bytes:
-    """The request body, read in chunks and refused (TooLarge) past MAX_BODY bytes without reading the rest."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
-        raise TooLarge(f"the request body is over {MAX_BODY} bytes")
-    chunks: list[bytes] = []
-    size = 0
-    try:
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > MAX_BODY:
-                raise TooLarge(f"the request body is over {MAX_BODY} bytes")
-            chunks.append(chunk)
-    except ClientDisconnect:
-        raise BadRequest("the connection closed before the request body arrived") from None
-    return b"".join(chunks)
-
-
 async def pump(websocket: WebSocket, watcher: Watcher) -> None:
     """Send queued views until the client goes away; whatever the client sends is read and ignored."""
 
@@ -394,7 +379,7 @@ def replay_view(room: Room, seat: int | None, step: int) -> dict[str, Any]:
     total = len(record["actions"])
     step = max(0, min(step, total))
     match = None
-    for index, match in enumerate(Match.replay({**record, "actions": record["actions"][:step]})):
+    for index, match in enumerate(records.replay({**record, "actions": record["actions"][:step]})):
         if index == step:
             break
     assert match is not None

@@ -17,10 +17,9 @@ from fastapi.responses import JSONResponse
 
 from .hub import Hub, QuotaExceeded
 from .players import request_token, store_of
-from .requests import BadRequest, Forbidden
+from .requests import BadRequest, Forbidden, read_json
 from .fields import text_fault
 from .store.social import ChatLimit
-from .workshop import read_json
 
 router = APIRouter()
 

@@ -44,6 +44,7 @@ from .store import Stale
 from .store.clocks import ClockTables, GameClock, Overdue, Wait
 from .store.sql import one_line
 from .thinking import OutOfTime, decision_seed, played
+from .turns import router as turns_router
 
 log = logging.getLogger("tablepress.web")
 router = APIRouter()
@@ -412,8 +413,6 @@ async def game_clock(game_id: str, request: Request) -> dict[str, Any]:
 def mount(app: FastAPI) -> None:
     """Add the clock route and the your-turn stream (web/turns.py) to the app, and run its turn clocks while the
     app runs."""
-    from .turns import router as turns_router
-
     clocks = app.state.clocks = Clocks(app.state.hub)
     app.include_router(router)
     app.include_router(turns_router)

@@ -27,6 +27,7 @@ from ..core.registry import game_names, get_package
 from .clients import client_address
 from .hub import Hub, NotFound
 from .pages.content import rules_with_contents
+from .players import player_of
 from .requests import Forbidden
 from .rooms import Room
 from .seats import request_seat
@@ -81,8 +82,6 @@ def opponent_name(guide: Guide) -> str:
 
 def newcomer_name(request: Request) -> str:
     """The name of the request's player, if it has a player's token or cookie, else NEWCOMER."""
-    from .players import player_of
-
     try:
         player = player_of(request, required=False)
     except TablepressError:

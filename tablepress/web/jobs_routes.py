@@ -29,8 +29,8 @@ from .hub import NotFound
 from .jobs import MAX_GAMES, JobPool, planned_games, skill_gap_games
 from .fields import MAX_SPEC, strings
 from .quotas import Slots
-from .requests import MAX_SEATS, BadRequest, parse_web_spec, text_field
-from .workshop import Workshop, game_named, read_json, resolve, without_source
+from .requests import MAX_SEATS, BadRequest, game_named, parse_web_spec, read_json, text_field
+from .workshop import Workshop, resolve, without_source
 from .workshop_store import DONE, FAILED, QUEUED
 
 STATIC = Path(__file__).parent / "static"

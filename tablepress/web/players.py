@@ -21,10 +21,9 @@ from .hub import Hub, NotFound
 from .pages.shell import page
 from .quotas import Rate
 from .rooms import variant_label
-from .requests import BadRequest, Forbidden, bearer_token
+from .requests import BadRequest, Forbidden, bearer_token, read_json
 from .store import Store, hash_token
 from .store.social import hash_code, seal, unseal
-from .workshop import read_json
 
 router = APIRouter()
 

@@ -22,7 +22,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from ..core.registry import game_names
-from .hub import NotFound
+from .hub import Hub, NotFound
 from .logs import event
 from .pages.content import facts_of
 from .pages.shell import attr, page
@@ -62,6 +62,13 @@ def settle_waiting(store: Store) -> None:
         return
     for game_id in waiting:
         settle(store, game_id)
+
+
+def settle_when_over(hub: Hub) -> None:
+    """Have the hub settle a rated game's ratings when it ends, and settle now the games that ended while no
+    process applied their ratings."""
+    hub.on_over = lambda room: settle(hub.store, room.id)
+    settle_waiting(hub.store)
 
 
 def shown(change: dict[str, Any]) -> dict[str, Any]:

@@ -13,10 +13,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from starlette.requests import ClientDisconnect, Request
+
 from ..agents.base import HUMAN, parse_spec
 from ..agents.levels import check_level_seats
 from ..core.errors import TablepressError
-from ..core.registry import game_names
+from ..core.game import Game
+from ..core.registry import game_names, get_package
 from .fields import MAX_SHORT, MAX_SPEC, strings, text_fault
 from .thinking import MAX_ITERATIONS, THINK_SECONDS
 
@@ -124,6 +127,40 @@ def parse_json(body: bytes) -> Any:
         if isinstance(leaf, Unusable):
             raise BadRequest(f"{where or 'the body'}: {leaf.why}")
     return data
+
+
+async def read_body(request: Request) -> bytes:
+    """The request body, read in chunks and refused (TooLarge) past MAX_BODY bytes without reading the rest."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+        raise TooLarge(f"the request body is over {MAX_BODY} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise TooLarge(f"the request body is over {MAX_BODY} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:
+        raise BadRequest("the connection closed before the request body arrived") from None
+    return b"".join(chunks)
+
+
+async def read_json(request: Request) -> Any:
+    """The request's JSON body, size-limited as every API body is."""
+    return parse_json(await read_body(request))
+
+
+def game_named(name: Any) -> Game:
+    """The registered game `name`; BadRequest naming the field otherwise."""
+    if not isinstance(name, str) or not name.strip():
+        raise BadRequest(f"game: must be a game name ({', '.join(game_names())})")
+    text_field(name, "game")
+    try:
+        return get_package(name.strip()).game
+    except TablepressError:
+        raise BadRequest(f"game: no game {name.strip()[:40]!r} (known: {', '.join(game_names())})") from None
 
 
 @dataclass

@@ -1,6 +1,5 @@
-"""Players, the lobby, chat and ratings on the site: mounts their routers (players.py, tables.py, chat.py,
-ratings.py), has the hub settle a rated game's ratings when it ends, and keeps the news they push live — chat
-messages to a game's WebSocket watchers, lobby changes to the lobby's event streams.
+"""The news of players, the lobby and chat (players.py, tables.py, chat.py), kept live — chat messages to a
+game's WebSocket watchers, lobby changes to the lobby's event streams.
 
 News made here is pushed at once to this process's watchers and streams, and announced through the store; on
 PostgreSQL one task per process LISTENs on `store.social.SOCIAL_CHANNEL` and pushes what other processes
@@ -119,21 +118,8 @@ class Social:
 
 
 def mount(app: FastAPI) -> None:
-    """Add the players, tables, chat and ratings routes to the app and run its Social news while the app runs."""
-    from .chat import router as chat_router
-    from .players import router as players_router
-    from .ratings import router as ratings_router
-    from .ratings import settle, settle_waiting
-    from .tables import router as tables_router
-
+    """Run the app's Social news (`app.state.social`) while the app runs."""
     social = app.state.social = Social(app.state.hub)
-    app.include_router(players_router)
-    app.include_router(tables_router)
-    app.include_router(chat_router)
-    app.include_router(ratings_router)
-    hub = app.state.hub
-    hub.on_over = lambda room: settle(hub.store, room.id)
-    settle_waiting(hub.store)  # games that ended while no process applied their ratings
     inner = app.router.lifespan_context
 
     @contextlib.asynccontextmanager

@@ -34,12 +34,11 @@ from .hub import DAY, OPEN_DAYS, Hub, HubFull, NotFound, QuotaExceeded
 from .logs import event
 from .players import player_of, store_of
 from .quotas import Rate
-from .requests import BadRequest
+from .requests import BadRequest, game_named, read_json
 from .table_ai import ai_name, parse_ai, seat_names
 from .social import MAX_LOBBY_STREAMS, Social
 from .store import Stale
 from .store.social import SeatTaken
-from .workshop import game_named, read_json
 
 log = logging.getLogger("tablepress.web")
 router = APIRouter()

@@ -20,14 +20,15 @@ from fastapi.responses import FileResponse, JSONResponse
 
 from ..core.errors import TablepressError
 from ..core.game import Game
-from ..core.registry import game_names, get_package
+from ..core.registry import get_package
 from ..core.variants import MAX_VARIANT_BYTES, base_data, check_shape, variant_changes
 from .clients import client_address
+from .errors import one_line
 from .faults import writing
 from .hub import NotFound, QuotaExceeded, check_variant_size
 from .jobs import JobPool
 from .quotas import variant_checks
-from .requests import VARIANT_ID, BadRequest, check_variant, parse_json, text_field
+from .requests import VARIANT_ID, BadRequest, check_variant, game_named, read_json, text_field
 from .store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -151,17 +152,6 @@ def field_error(exc: TablepressError, text: str) -> VariantError:
     return VariantError(detail, line_of(detail, text))
 
 
-def game_named(name: Any) -> Game:
-    """The registered game `name`; BadRequest naming the field otherwise."""
-    if not isinstance(name, str) or not name.strip():
-        raise BadRequest(f"game: must be a game name ({', '.join(game_names())})")
-    text_field(name, "game")
-    try:
-        return get_package(name.strip()).game
-    except TablepressError:
-        raise BadRequest(f"game: no game {name.strip()[:40]!r} (known: {', '.join(game_names())})") from None
-
-
 async def check_text(request: Request, game: Game, text: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """(overrides, changes) of a variant's TOML for `game`, checked as the module says; VariantError if it fails."""
     if not isinstance(text, str):
@@ -208,19 +198,10 @@ def variant_name(value: Any) -> str:
 
 def refused(exc: VariantError) -> JSONResponse:
     """The 422 answer for a variant that does not check: {"detail", "line"?}."""
-    from .app import one_line
-
     body: dict[str, Any] = {"detail": one_line(str(exc))}
     if exc.line is not None:
         body["line"] = exc.line
     return JSONResponse(body, status_code=422)
-
-
-async def read_json(request: Request) -> Any:
-    """The request's JSON body, size-limited as every API body is."""
-    from .app import read_body
-
-    return parse_json(await read_body(request))
 
 
 # ----- routes --------------------------------------------------------------------------------------

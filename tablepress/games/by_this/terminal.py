@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.names import fold
+from .cards import ByThisCards, load_data
 
 PILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 PILE_STYLES = ("bold black on yellow", "bold black on cyan", "bold black on green", "bold black on magenta")
@@ -174,14 +175,12 @@ def command(text: str, view: dict[str, Any], console: Console) -> bool:
             if fold(entry["card"]) == wanted and not entry["special"]:
                 console.print(f"{entry['card']}: " + ", ".join(f"{w} {n}" for w, n in entry["numbers"].items()))
                 return True
-        from . import GAME
-
-        index = GAME.cards.thing_index()
-        name = index.get(words[1])
+        cards = ByThisCards.from_data(load_data())
+        name = cards.thing_index().get(words[1])
         if name is None:
             console.print(f"[red]There is no thing called {words[1]!r}.[/]")
         else:
-            console.print(f"{name}: " + ", ".join(f"{w} {n}" for w, n in GAME.cards.all_numbers(GAME.cards.thing_id(name)).items()))
+            console.print(f"{name}: " + ", ".join(f"{w} {n}" for w, n in cards.all_numbers(cards.thing_id(name)).items()))
         return True
     return False
 

@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ...core.errors import DataError
-
-if TYPE_CHECKING:
-    from .sql import Tx
+from .tx import Tx
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,8 @@ from ...core.errors import DataError
 from .migrations import Dialect
 from .interface import Stale
 from .rows import GameRow, dumps
-from .sql import GAME_COLUMNS, Cursor, SqlStore, Tx, one_line
+from .sql import GAME_COLUMNS, SqlStore, one_line
+from .tx import Cursor, Tx
 
 #: An arbitrary key of the advisory lock the migrations take (the same in every tablepress).
 MIGRATION_LOCK = 7_024_117_301

@@ -17,13 +17,11 @@ from __future__ import annotations
 import json
 import logging
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ..logs import event
 from ..rating_rule import START, changes, places
-
-if TYPE_CHECKING:
-    from .sql import Tx
+from .tx import Tx
 
 log = logging.getLogger("tablepress.web")
 

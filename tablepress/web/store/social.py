@@ -15,15 +15,13 @@ import hmac
 import json
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ...core.errors import IllegalAction, TablepressError
+from .migrations import Dialect
 from .ratings import mark_rated
 from .rows import dumps
-
-if TYPE_CHECKING:
-    from .migrations import Dialect
-    from .sql import Tx
+from .tx import Tx
 
 #: The PostgreSQL channel on which chat messages and lobby changes are announced to every process.
 SOCIAL_CHANNEL = "tablepress_social"

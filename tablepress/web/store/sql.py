@@ -8,7 +8,7 @@ import logging
 import time
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
-from typing import Any, Protocol
+from typing import Any
 
 from ..logs import event
 from . import migrations
@@ -18,6 +18,7 @@ from .ratings import RatingSql
 from .social import SocialSql
 from .rows import (DONE, FAILED, QUEUED, RUNNING, UNREADABLE, GameRow, dumps, read_job, read_row, read_token_hashes,
                    read_variant)
+from .tx import Tx
 
 log = logging.getLogger("tablepress.web")
 
@@ -25,28 +26,6 @@ GAME_COLUMNS = ("g.id, g.game, g.players, g.options, g.seats, g.names, g.seed, g
                 " g.status, g.scores, g.winners, g.client, g.variant_id,"
                 " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id), g.revision, g.variant_name, g.rematch_id")
 JOB_COLUMNS = "id, request, status, done, games, attempt, summary, error, created, started, finished"
-
-
-class Cursor(Protocol):
-    """What a statement gives back (sqlite3's and psycopg's cursors both are one)."""
-
-    rowcount: int
-
-    def fetchone(self) -> Any:
-        """The next row, or None."""
-        ...
-
-    def fetchall(self) -> list[Any]:
-        """Every remaining row."""
-        ...
-
-
-class Tx(Protocol):
-    """One open transaction: run statements with `?` placeholders."""
-
-    def execute(self, sql: str, args: Sequence[Any] = ...) -> Cursor:
-        """Run one statement."""
-        ...
 
 
 def one_line(exc: BaseException) -> str:

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from ...core.errors import DataError
 from .migrations import Dialect
-from .sql import SqlStore, Tx, one_line
+from .sql import SqlStore, one_line
+from .tx import Tx
 
 DIALECT = Dialect(
     name="sqlite", real="REAL", bigint="INTEGER",
