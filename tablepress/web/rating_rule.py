@@ -32,6 +32,11 @@ K = 32.0
 Key = TypeVar("Key")
 
 
+def rates(table_rated: bool, people: int) -> bool:
+    """Whether a game a lobby table begins is rated: the table is marked rated and two or more people sit at it."""
+    return bool(table_rated) and people >= 2
+
+
 def places(scores: Sequence[float], winners: Sequence[int], seats: Sequence[int]) -> dict[int, int]:
     """Each of `seats`' place (0 is first; equal places tie): the winners first, then the others by score."""
     winning = set(winners)

@@ -60,10 +60,10 @@ def catch_up(room: Room, row: GameRow) -> bool:
 
 def took_row(room: Room, row: GameRow) -> None:
     """After its actions are replayed, the room takes the rest of the stored row: seats, result, rematch,
-    revision."""
+    whether it is rated, revision."""
     seat_changes(room, row)
     room.row.status, room.row.scores, room.row.winners = row.status, row.scores, row.winners
-    room.row.rematch_id = row.rematch_id
+    room.row.rematch_id, room.row.rated = row.rematch_id, row.rated
     room.row.revision = row.revision
 
 

@@ -7,7 +7,8 @@ too: its id is the invite's secret), with "game_id" once the game has begun; `PO
 
 A table nobody joins for WAITING_MINUTES expires; a begun one is forgotten after hub.OPEN_DAYS (its game
 stays as long as the hub keeps it). When the last seat is taken, the request that took it claims the table
-in the store (so that only one process begins it), begins the game with the players' names, and puts each
+in the store (so that only one process begins it), begins the game with the players' names, marks it rated
+if the table is rated and two or more people sit there (rating_rule.rates), and puts each
 player's token hash in the game's tokens, so that the player's token is its seat token there, and gives the game
 the table's turn clock if it has one (web/clocks.py). If the hub refuses the game (a full server), the seat is
 given back and the table waits again.
@@ -34,6 +35,7 @@ from .hub import DAY, OPEN_DAYS, Hub, HubFull, NotFound, QuotaExceeded
 from .logs import event
 from .players import player_of, store_of
 from .quotas import Rate
+from .rating_rule import rates
 from .requests import BadRequest, game_named, read_json
 from .table_ai import ai_name, parse_ai, seat_names
 from .social import MAX_LOBBY_STREAMS, Social
@@ -248,6 +250,9 @@ async def begin(request: Request, table_id: str, seat: int) -> str | None:
             raise
         raise BadRequest(f"the game could not begin: {exc}") from None
     hashes = {who["hash"]: s for s, who in table["seats"].items()}
+    rated = rates(table["rated"], len(table["seats"]))
+    if rated:  # before the seats: whichever process reads the game seated reads it rated
+        store.mark_game_rated(room.id, table["game"], time.time())
     async with room.lock:
         try:
             room.row.revision = store.update_seats(room.id, list(room.match.seats), list(room.row.names), hashes,
@@ -256,6 +261,7 @@ async def begin(request: Request, table_id: str, seat: int) -> str | None:
             event(log, "table_tokens_refused", logging.ERROR, table=table_id, game=room.id)
             raise
         room.row.token_hashes = hashes
+        room.row.rated = rated
         room.changed()
     store.start_table(table_id, claim, room.id, {s: who["player"] for s, who in table["seats"].items()}, time.time())
     clocks = clocks_of(request.app)

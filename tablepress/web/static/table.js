@@ -235,6 +235,19 @@
   /** " (variant: NAME)" for a game played with a variant's cards, else "". */
   const variantNote = (view) => (view.variant ? ` (variant: ${view.variant.name})` : "");
 
+  /** The header's game facts: "Pressed · variant: NAME · rated · ID · Ana" ("watching" for a spectator). */
+  function drawHeader(view) {
+    const facts = [view.title];
+    if (view.variant) facts.push(`variant: ${view.variant.name}`);
+    if (typeof view.rated === "boolean") {
+      facts.push(h("span", {id: "rated-mark", dataset: {rated: view.rated ? "1" : "0"},
+        title: view.rated ? "this game's end moves its people's ratings" : "this game moves no rating"},
+        view.rated ? "rated" : "unrated"));
+    }
+    facts.push(view.id, view.seat !== null && view.seat !== undefined ? view.names[view.seat] : "watching");
+    $("title").replaceChildren(...facts.flatMap((fact, i) => (i ? [" · ", fact] : [fact])));
+  }
+
   function describe(view) {
     if (view.status === "over") {
       const winners = (view.winners || []).map((s) => view.names[s]);
@@ -255,8 +268,7 @@
   }
 
   function draw(view, replaying) {
-    $("title").textContent = `${view.title}${view.variant ? ` · variant: ${view.variant.name}` : ""} · ${view.id}` +
-      (view.seat !== null && view.seat !== undefined ? ` · ${view.names[view.seat]}` : " · watching");
+    drawHeader(view);
     const mine = !replaying && view.status === "playing" && view.seat !== null && view.to_move.includes(view.seat);
     document.title = `${mine ? "● Your turn — " : ""}${view.title} — tablepress`;
     const news = replaying || view.status === "over" ? "" : othersMove(view);

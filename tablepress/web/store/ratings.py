@@ -2,8 +2,9 @@
 each finished rated game made. `RatingStore` is the interface; `RatingSql` its SQL, mixed into `sql.SqlStore`
 for both backends. The rule itself (who counts, places, Elo) is `web/rating_rule.py`.
 
-A game is marked rated when its lobby table begins it (`mark_rated`, from `SocialSql.start_table`, in the same
-transaction).
+A game is marked rated when its lobby table begins it (`mark_game_rated`, before its seats are given to the
+players, so that every process that reads the game seated reads it rated; `mark_rated` again from
+`SocialSql.start_table`, in the same transaction as the start).
 `settle_ratings` applies a finished game's changes exactly once, whichever process and however many times
 it is called: in one transaction it claims the game's `rated_games` row (`settled IS NULL` → now), locks the
 players' rating rows in a fixed order (PostgreSQL: the upsert holds each row until commit, so two games
@@ -20,7 +21,7 @@ from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from ..logs import event
-from ..rating_rule import START, changes, places
+from ..rating_rule import START, changes, places, rates
 from .tx import Tx
 
 log = logging.getLogger("tablepress.web")
@@ -41,6 +42,10 @@ class RatingStore(Protocol):
 
     def unsettled_ratings(self, limit: int) -> list[str]:
         """Rated games that are over but whose changes nobody applied yet (a process stopped in between)."""
+        ...
+
+    def mark_game_rated(self, game_id: str, game: str, at: float) -> None:
+        """Mark a stored game rated (nothing if it is already)."""
         ...
 
 
@@ -114,6 +119,12 @@ class RatingSql:
                 "SELECT r.game_id FROM rated_games r JOIN games g ON g.id = r.game_id WHERE r.settled IS NULL"
                 " AND g.status = 'over' ORDER BY r.created LIMIT ?", (limit,)).fetchall()]
 
+    def mark_game_rated(self, game_id: str, game: str, at: float) -> None:
+        """Mark a stored game rated (nothing if it is already)."""
+        with self._transaction(write=True) as tx:
+            tx.execute("INSERT INTO rated_games (game_id, game, created) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                       (game_id, game, at))
+
     def _forget_ratings(self, tx: Tx, game_id: str) -> None:
         """Delete what belongs to a game being deleted: its rated mark and its changes (the ratings stay)."""
         tx.execute("DELETE FROM rating_changes WHERE game_id = ?", (game_id,))
@@ -124,7 +135,7 @@ def mark_rated(tx: Tx, table_id: str, game_id: str, people: int, at: float) -> N
     """Mark the game a lobby table began as rated, in the transaction that records its start, if the table is
     rated and `people` (two or more) sit at it."""
     found = tx.execute("SELECT game, rated FROM lobby_tables WHERE id = ?", (table_id,)).fetchone()
-    if found is not None and found[1] and people >= 2:
+    if found is not None and rates(found[1], people):
         tx.execute("INSERT INTO rated_games (game_id, game, created) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                    (game_id, found[0], at))
 

@@ -48,12 +48,13 @@ class GameRow:
     variant_name: str | None = None  # that variant's name when the game began ("custom cards" for unsaved card data)
     rematch_id: str | None = None  # the game its people play next, once one of them asked for a rematch
     revision: int = 0  # stored writes to the game since it was created (actions, undos, seat changes)
+    rated: bool = False  # whether its end moves its players' ratings (a rated lobby table began it)
 
 
 def read_row(gid: str, game: str, players: int, options: str, seats: str, names: str, seed: Any, variant: str | None,
              hashes: str, created: Any, status: str, scores: str | None, winners: str | None, client: str | None,
              variant_id: str | None, count: int, revision: int = 0, variant_name: str | None = None,
-             rematch_id: str | None = None) -> GameRow:
+             rematch_id: str | None = None, rated: Any = False) -> GameRow:
     """A `games` row as a GameRow; ValueError or TypeError if a field does not read."""
     return GameRow(
         id=gid, game=game, players=int(players), options=_json(options, dict), seats=_json(seats, list),
@@ -62,7 +63,7 @@ def read_row(gid: str, game: str, players: int, options: str, seats: str, names:
         scores=None if scores is None else _json(scores, list),
         winners=None if winners is None else _json(winners, list), count=count, client=client, variant_id=variant_id,
         revision=int(revision), variant_name=None if variant_name is None else str(variant_name),
-        rematch_id=None if rematch_id is None else str(rematch_id),
+        rematch_id=None if rematch_id is None else str(rematch_id), rated=bool(rated),
     )
 
 

@@ -24,7 +24,8 @@ log = logging.getLogger("tablepress.web")
 
 GAME_COLUMNS = ("g.id, g.game, g.players, g.options, g.seats, g.names, g.seed, g.variant, g.token_hashes, g.created,"
                 " g.status, g.scores, g.winners, g.client, g.variant_id,"
-                " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id), g.revision, g.variant_name, g.rematch_id")
+                " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id), g.revision, g.variant_name, g.rematch_id,"
+                " EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id)")
 JOB_COLUMNS = "id, request, status, done, games, attempt, summary, error, created, started, finished"
 
 
