@@ -250,7 +250,7 @@ def bench(
     research: Annotated[bool, typer.Option(help="also compare with OpenSpiel (ISMCTS, python_block_dominoes; rl extra)")] = False,
     against: Annotated[Optional[str], typer.Option(help="also time the agents of this git revision (e.g. HEAD~1) beside this code's, alternately")] = None,
     web: Annotated[bool, typer.Option(help="instead, load the web server with concurrent human-paced games (bench/load.py)")] = False,
-    run: Annotated[Optional[list[str]], typer.Option(help="with --web: [lobby:]STORE:PROCESSES:GAMES,... e.g. postgresql:2:100,500, or lobby:postgresql:1:100 for players meeting at the lobby's tables and chatting (repeatable; default: postgresql:1 and :2 at 100,200,500, sqlite:1 at 100,200, lobby:postgresql:1 and :2 at 100,200)")] = None,
+    run: Annotated[Optional[list[str]], typer.Option(help="with --web: \\[lobby:]STORE:PROCESSES:GAMES,... e.g. postgresql:2:100,500, or lobby:postgresql:1:100 for players meeting at the lobby's tables and chatting (repeatable; default: postgresql:1 and :2 at 100,200,500, sqlite:1 at 100,200, lobby:postgresql:1 and :2 at 100,200)")] = None,
     web_seconds: Annotated[float, typer.Option(help="with --web: seconds measured per run, after the warm-up")] = 30.0,
     think: Annotated[float, typer.Option(help="with --web: seconds a person thinks on each turn")] = 1.0,
     warmup: Annotated[float, typer.Option(help="with --web: seconds of play before measuring")] = 5.0,
