@@ -64,8 +64,8 @@ def parse_runs(specs: Sequence[str]) -> list[Run]:
             counts = [int(g) for g in games.split(",")]
             processes = int(workers)
         except ValueError:
-            raise TablepressError(f"--run takes [lobby:]STORE:WORKERS:GAMES such as postgresql:2:100,500 or"
-                                  f" lobby:postgresql:1:100, not {spec!r}") from None
+            raise TablepressError(f"--run takes STORE:WORKERS:GAMES such as postgresql:2:100,500 (a lobby run:"
+                                  f" lobby:STORE:WORKERS:GAMES), not {spec!r}") from None
         if store not in STORES:
             raise TablepressError(f"--run {spec}: the store is one of {', '.join(STORES)}")
         if processes < 1 or any(count < 1 for count in counts):
