@@ -13,6 +13,7 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .agents.base import HUMAN, parse_seats
@@ -39,7 +40,7 @@ errors = Console(stderr=True)
 
 def fail(message: str) -> typer.Exit:
     """Print one clear line to stderr and give the exit to raise."""
-    errors.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    errors.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     return typer.Exit(code=2)
 
 

@@ -337,3 +337,9 @@ def test_planted_score_suggests_the_name_meant(cli, tmp_path):
 def test_simulate_refuses_a_game_count_it_cannot_play(cli, tmp_path, count, says):
     one_line_error(cli("simulate", "flowers", "-n", count, "--out", str(tmp_path / "rows.sqlite")), says)
     assert not (tmp_path / "rows.sqlite").exists()
+
+
+def test_an_error_quoting_square_brackets_prints_them(cli):
+    """What a user typed comes back as typed, even where it looks like the terminal's markup."""
+    result = cli("simulate", "flowers", "--players", "[bold]x[/bold]")
+    assert result.exit_code == 2 and "not '[bold]x[/bold]'" in result.stderr
