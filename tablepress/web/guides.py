@@ -2,9 +2,10 @@
 
 - `POST /api/guides/{name}` → `201 {"id", "tokens"}` (the shape of `POST /api/games`): a new game of the
   guide's deal, the newcomer's seat human and the others the guide's opponent level. 404 for a game without
-  a guide, 429 at the client's limits.
+  a guide, 429 at the client's limits. Started by a signed-in player (its cookie or player token), the seat is
+  named after the player, opens by the player's token as well, and the game is among the player's games.
 - `POST /games/{name}/learn` (a plain form, no script needed) → 303 to the new game's table, whose address
-  holds the newcomer's seat link and `guide=1`.
+  holds `guide=1` and, unless the player's cookie opens the seat, the newcomer's seat link.
 - `GET /api/games/{id}/guide` with the seat's token (or its player's cookie, web/seats.py) → what the guide shows that seat now: `{"game", "title",
   "seat", "point": "move"|"waiting"|"end", "move", "moves", "on_path", "reason", "steps": [{"title", "text",
   "rules"}], "rules", "suggest", "revision"}`, each `rules` `{"anchor", "heading", "url"}` or null. It is
@@ -13,6 +14,7 @@
 
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
@@ -31,6 +33,7 @@ from .players import player_of
 from .requests import Forbidden
 from .rooms import Room
 from .seats import request_seat
+from .store import hash_token
 
 router = APIRouter()
 #: The newcomer's name at the table when no player's name is known, and the opponent's.
@@ -80,39 +83,50 @@ def opponent_name(guide: Guide) -> str:
     return OPPONENT.format(level=level.replace("-", " ").capitalize())
 
 
-def newcomer_name(request: Request) -> str:
-    """The name of the request's player, if it has a player's token or cookie, else NEWCOMER."""
+def signed_in(request: Request) -> dict[str, Any] | None:
+    """The request's player (its player token or cookie), or None: none, or a token that is no player's."""
     try:
-        player = player_of(request, required=False)
+        return player_of(request, required=False)
     except TablepressError:
-        player = None
-    return player["name"] if player else NEWCOMER
+        return None
 
 
-async def start(request: Request, name: str) -> tuple[Guide, str, dict[str, str]]:
-    """Create a game of `name`'s guide for the request: (its guide, the game's id, its tokens)."""
+async def start(request: Request, name: str) -> tuple[Guide, str, dict[str, str], bool]:
+    """Create a game of `name`'s guide for the request: (its guide, the game's id, its tokens, whether a
+    signed-in player's cookie opens the newcomer's seat)."""
     guide = guide_for(name)
     hub: Hub = request.app.state.hub
-    names = [newcomer_name(request) if spec == "human" else opponent_name(guide) for spec in guide.seats]
+    player = signed_in(request)
+    newcomer = player["name"] if player else NEWCOMER
+    names = [newcomer if spec == "human" else opponent_name(guide) for spec in guide.seats]
     room, tokens = await hub.create(guide.game, guide.seats, dict(guide.options), guide.seed, names, None,
                                     client=client_address(request))
-    return guide, room.id, tokens
+    if player is not None:
+        await seat_player(hub, room, player, guide.seat)
+    return guide, room.id, tokens, player is not None
+
+
+async def seat_player(hub: Hub, room: Room, player: dict[str, Any], seat: int) -> None:
+    """The player's token (its cookie) opens `seat` of the new game, which is among the player's games, as a
+    game begun from a lobby table is."""
+    await hub.grant_seat(room, hash_token(player["token"]), seat)
+    hub.store.add_player_game(player["id"], room.id, seat, time.time())
 
 
 @router.post("/api/guides/{name}", status_code=201)
 async def create_guided(name: str, request: Request) -> dict[str, Any]:
     """Start a guided first game of `name`: 201 {"id", "tokens"} with the newcomer's seat's token."""
-    _guide, game_id, tokens = await start(request, name)
+    _guide, game_id, tokens, _by_cookie = await start(request, name)
     return {"id": game_id, "tokens": tokens}
 
 
 @router.post("/games/{name}/learn", include_in_schema=False)
 async def learn(name: str, request: Request) -> RedirectResponse:
-    """The Learn button: start a guided first game and go to its table, the newcomer's seat held."""
-    guide, game_id, tokens = await start(request, name)
-    token = tokens[str(guide.seat)]
-    return RedirectResponse(f"/play/{quote(game_id, safe='')}#seat={guide.seat}&token={quote(token, safe='')}&guide=1",
-                            status_code=303)
+    """The Learn button: start a guided first game and go to its table, the newcomer's seat held (by the
+    player's cookie for a signed-in player, else by the seat's link)."""
+    guide, game_id, tokens, by_cookie = await start(request, name)
+    seat = "" if by_cookie else f"seat={guide.seat}&token={quote(tokens[str(guide.seat)], safe='')}&"
+    return RedirectResponse(f"/play/{quote(game_id, safe='')}#{seat}guide=1", status_code=303)
 
 
 def is_guided(room: Room, guide: Guide) -> bool:

@@ -92,6 +92,10 @@ class SocialStore(Protocol):
         """The newest `limit` (game id, seat) a player sits in, newest first."""
         ...
 
+    def add_player_game(self, player_id: str, game_id: str, seat: int, at: float) -> None:
+        """Record that a player sits at a seat of a game begun for it outside the lobby (nothing if recorded)."""
+        ...
+
     def add_chat(self, game_id: str, seat: int, name: str, text: str, emote: str | None, at: float,
                  window: float, rate: int, most: int) -> dict[str, Any]:
         """Store a chat message of a game's seat; the message. ChatLimit (nothing stored) if the seat wrote
@@ -243,6 +247,12 @@ class SocialSql:
             return [(gid, int(seat)) for gid, seat in tx.execute(
                 "SELECT game_id, seat FROM player_games WHERE player_id = ? ORDER BY joined DESC LIMIT ?",
                 (player_id, limit)).fetchall()]
+
+    def add_player_game(self, player_id: str, game_id: str, seat: int, at: float) -> None:
+        """Record that a player sits at a seat of a game begun for it outside the lobby (nothing if recorded)."""
+        with self._transaction(write=True) as tx:
+            tx.execute("INSERT INTO player_games (player_id, game_id, seat, joined) VALUES (?, ?, ?, ?)"
+                       " ON CONFLICT DO NOTHING", (player_id, game_id, seat, at))
 
     # ----- chat ---------------------------------------------------------------------------------------
     def add_chat(self, game_id: str, seat: int, name: str, text: str, emote: str | None, at: float,
