@@ -283,7 +283,7 @@ def test_a_player_can_leave_and_an_ai_takes_the_seat(page, server):
     page.wait_for_selector("#bot-takeover")
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("#bot-takeover")
-    page.wait_for_function("() => document.getElementById('title').textContent.includes('watching')")
+    page.wait_for_function("() => document.getElementById('title')?.textContent.includes('watching')")
     view = server.client.get(f"/api/games/{reply['id']}").json()
     assert view["seats"] == ["human", "greedy"]
     assert server.client.get(f"/api/games/{reply['id']}", headers=auth(reply["tokens"]["1"])).status_code == 403
@@ -292,6 +292,6 @@ def test_a_player_can_leave_and_an_ai_takes_the_seat(page, server):
 def test_a_wrong_seat_link_falls_back_to_watching(page, server):
     reply = server.client.post("/api/games", json={"game": "flowers", "seats": ["human", "human"], "seed": 2}).json()
     page.goto(f"{server.url}/play/{reply['id']}#seat=0&token=not-the-token")
-    page.wait_for_function("() => document.getElementById('title').textContent.includes('watching')", timeout=15_000)
+    page.wait_for_function("() => document.getElementById('title')?.textContent.includes('watching')", timeout=15_000)
     assert page.locator("#moves [data-action]").count() == 0
     assert page.locator("#board [data-action]").count() == 0 or not page.locator("#board.interactive").count()
