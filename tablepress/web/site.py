@@ -2,7 +2,7 @@
 print-and-play PDF and the intro's QR code (docs/reference.md, "The site").
 
 Pages are HTML built from each game's package (`web/pages/`); an unknown game is a 404 page naming the
-games there are. print.pdf and qr.svg answer errors as the API does (`{"detail": REASON}`: 404 unknown
+games there are. print.pdf, qr.svg and share.png answer errors as the API does (`{"detail": REASON}`: 404 unknown
 game or variant, 422 a wrong field, named; 429 the printer is busy).
 """
 
@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from ..core.registry import game_names, get_game
 from ..core.variants import base_data, variant_changes
 from .clients import client_address
+from .faces import variant_key
 from .hub import NotFound
 from .pages.content import GameFacts, facts_of
 from .pages.printer import Printer, draw_pdf, parse_choices, pdf_key, variant_of
@@ -107,11 +108,16 @@ def qr_view(name: str, request: Request) -> Response:
 
 
 @router.get("/games/{name}/share.png")
-async def share_image_view(name: str) -> Response:
-    """The intro's link-preview picture (og:image): the title beside a few of the game's card faces, as PNG."""
+async def share_image_view(name: str, request: Request, variant: str | None = None) -> Response:
+    """The intro's link-preview picture (og:image): the title beside a few of the game's card faces, as PNG;
+    `?variant=ID` that saved variant's, its faces as it makes them (404 for an unknown one, 422 another game's)."""
     known(name)
-    data = await anyio.to_thread.run_sync(share_png, name)
-    return Response(data, media_type="image/png", headers={"Cache-Control": "public, max-age=3600"})
+    if variant is None:
+        data = await anyio.to_thread.run_sync(share_png, name)
+        return Response(data, media_type="image/png", headers={"Cache-Control": "public, max-age=3600"})
+    saved = variant_of(getattr(request.app.state, "variants", None), variant[:64], name)
+    data = await anyio.to_thread.run_sync(share_png, name, variant_key(saved["overrides"]), saved["name"])
+    return Response(data, media_type="image/png", headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/games/{name}/print.pdf")

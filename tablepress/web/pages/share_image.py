@@ -1,5 +1,6 @@
 """A game's link-preview picture as PNG (chat and social apps show PNG, not SVG): its title and tagline
-beside a few of its real card faces, drawn from the same faces model as the print sheets."""
+beside a few of its real card faces, drawn from the same faces model as the print sheets; a saved variant's
+picture says "variant: NAME" and draws those cards as the variant makes them."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from matplotlib.figure import Figure
 from ...core.registry import get_package
 from ...faces.catalog import find_card
 from ...faces.raster import draw_face
+from ..faces import varied_game
 from .content import facts_of
 
 #: The size Open Graph previews are drawn at, in pixels.
@@ -24,16 +26,21 @@ GAP_MM = 6.0
 
 
 @lru_cache(maxsize=32)
-def share_png(name: str) -> bytes:
-    """The preview PNG of the registered game `name` (WIDTH × HEIGHT)."""
+def share_png(name: str, variant: str | None = None, label: str | None = None) -> bytes:
+    """The preview PNG of the registered game `name` (WIDTH × HEIGHT); with `variant` (a saved variant's card
+    data changes as canonical JSON, web/faces.variant_key) and its name `label`, that variant's picture."""
     facts = facts_of(name)
-    game = get_package(name).game
+    game = get_package(name).game if variant is None else varied_game(name, variant)
     figure = Figure(figsize=(WIDTH / DPI, HEIGHT / DPI), dpi=DPI, facecolor=PAPER)
     FigureCanvasAgg(figure)
     words = figure.add_axes((0.05, 0.08, 0.42, 0.84))
     words.set_axis_off()
     words.text(0, 0.78, facts.title, fontsize=54, fontweight="bold", color=GREEN, family="DejaVu Serif", va="top")
-    words.text(0, 0.52, _wrap(facts.tagline, 30), fontsize=22, color=INK, va="top", linespacing=1.3)
+    if variant is not None:
+        words.text(0, 0.60, _wrap(f"variant: {label or 'unnamed'}", 28, 2), fontsize=24, fontweight="bold",
+                   color=INK, va="top", linespacing=1.2)
+    words.text(0, 0.52 if variant is None else 0.36, _wrap(facts.tagline, 30, 3 if variant is None else 2),
+               fontsize=22, color=INK, va="top", linespacing=1.3)
     words.text(0, 0.06, "Table Press · play · print · simulate", fontsize=15, color="#4a4a4a")
     cards = [find_card(game, key).front for key in facts.cover]
     if cards:
@@ -64,12 +71,14 @@ def _strip(figure: Figure, faces: list) -> None:
         draw_face(inner, face, 0, 0, points_per_mm)
 
 
-def _wrap(text: str, width: int) -> str:
-    """`text` broken into lines of at most about `width` characters."""
+def _wrap(text: str, width: int, most: int = 3) -> str:
+    """`text` broken into at most `most` lines of at most about `width` characters (a longer word cut, the
+    rest left out after "…")."""
     lines: list[str] = []
-    for word in text.split():
+    words = [word[at:at + width] for word in text.split() for at in range(0, len(word), width)]
+    for word in words:
         if lines and len(lines[-1]) + 1 + len(word) <= width:
             lines[-1] += " " + word
         else:
             lines.append(word)
-    return "\n".join(lines[:3])
+    return "\n".join(lines[:most]) + ("…" if len(lines) > most else "")

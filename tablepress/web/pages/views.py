@@ -261,13 +261,14 @@ def intro_page(name: str, base_url: str, variant: dict[str, Any] | None = None) 
     if variant is not None:
         changed = "; ".join(c["text"] for c in variant["changes"][:6])
         description = f"Variant {variant['name']}: {changed}. {description}"
-    here = f"{base}{path}/intro" + ("" if variant is None else f"?variant={quote(variant['id'], safe='')}")
+    chosen = "" if variant is None else f"?variant={quote(variant['id'], safe='')}"
+    here, image = f"{base}{path}/intro{chosen}", f"{base}{path}/share.png{chosen}"
     meta = {"og:type": "website", "og:site_name": "Table Press", "og:title": title,
             "og:description": description, "og:url": here,
             "twitter:card": "summary_large_image", "twitter:title": title, "twitter:description": description,
-            "og:image": f"{base}{path}/share.png", "og:image:type": "image/png",
+            "og:image": image, "og:image:type": "image/png",
             "og:image:width": str(SHARE_WIDTH), "og:image:height": str(SHARE_HEIGHT),
-            "og:image:alt": f"{facts.title}: {facts.tagline}", "twitter:image": f"{base}{path}/share.png"}
+            "og:image:alt": f"{title}: {facts.tagline}", "twitter:image": image}
     if variant is None:
         play, sheet, note = f"{path}#play", f"{path}#print", ""
     else:
