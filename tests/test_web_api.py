@@ -20,7 +20,8 @@ from tablepress.core import records  # noqa: E402
 from tablepress.core import registry  # noqa: E402
 from tablepress.core.errors import IllegalAction  # noqa: E402
 from tablepress.core.registry import game_names, get_game, get_package  # noqa: E402
-from tablepress.web.app import GENERIC_RENDERER, create_app  # noqa: E402
+from tablepress.web.app import create_app  # noqa: E402
+from tablepress.web.table_page import GENERIC_RENDERER  # noqa: E402
 
 from web_helpers import auth, play_out, wait_for  # noqa: E402
 
@@ -577,7 +578,7 @@ def test_a_full_server_says_so(client, monkeypatch):
 
 def test_the_catalog_carries_each_games_rules_as_html(client) -> None:
     """A game's rules.md reaches the rules panel as HTML (headings, lists), its raw HTML escaped."""
-    from tablepress.web.app import rules_html
+    from tablepress.web.catalog import rules_html
 
     games = {game["name"]: game for game in client.get("/api/catalog").json()["games"]}
     by_this = games["by-this"]

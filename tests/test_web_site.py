@@ -24,7 +24,8 @@ from tablepress.core.errors import TablepressError  # noqa: E402
 from tablepress.core.registry import game_names, get_game, get_package  # noqa: E402
 from tablepress.faces.catalog import card_faces  # noqa: E402
 from tablepress.printing.intro import load_intro  # noqa: E402
-from tablepress.web.app import create_app, rules_html  # noqa: E402
+from tablepress.web.app import create_app  # noqa: E402
+from tablepress.web.catalog import rules_html  # noqa: E402
 from tablepress.web.hub import QuotaExceeded  # noqa: E402
 from tablepress.web.pages.content import face_url, rules_with_contents, scrolling_tables  # noqa: E402
 from tablepress.web.pages.printer import Printer  # noqa: E402

@@ -30,7 +30,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
@@ -44,7 +44,6 @@ from .store import Stale
 from .store.clocks import ClockTables, GameClock, Overdue, Wait
 from .store.sql import one_line
 from .thinking import OutOfTime, decision_seed, played
-from .turns import router as turns_router
 
 log = logging.getLogger("tablepress.web")
 router = APIRouter()
@@ -395,7 +394,7 @@ class Clocks:
 
 
 def clocks_of(app: FastAPI) -> Clocks | None:
-    """The app's turn clocks (None before `mount`)."""
+    """The app's turn clocks (`app.state.clocks`; None for an app without them)."""
     return getattr(app.state, "clocks", None)
 
 
@@ -408,24 +407,3 @@ async def game_clock(game_id: str, request: Request) -> dict[str, Any]:
     if clocks is None:
         return {"seconds": None, "rule": None, "waiting": []}
     return clocks.view(room)
-
-
-def mount(app: FastAPI) -> None:
-    """Add the clock route and the your-turn stream (web/turns.py) to the app, and run its turn clocks while the
-    app runs."""
-    clocks = app.state.clocks = Clocks(app.state.hub)
-    app.include_router(router)
-    app.include_router(turns_router)
-    inner = app.router.lifespan_context
-
-    @contextlib.asynccontextmanager
-    async def lifespan(running: FastAPI) -> AsyncIterator[None]:
-        """The app's own start and stop, with the clocks looking inside them."""
-        async with inner(running):
-            clocks.start()
-            try:
-                yield
-            finally:
-                await clocks.close()
-
-    app.router.lifespan_context = lifespan

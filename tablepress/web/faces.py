@@ -13,12 +13,38 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
 from ..core.errors import TablepressError
 from ..core.game import Game
 from ..core.registry import get_game
+from .errors import one_line
 from .hub import Hub, NotFound
 
 MAX_CARD = 80
+
+router = APIRouter()
+
+
+@router.get("/faces/{name}/{card}.svg", include_in_schema=False)
+async def card_face(name: str, card: str, request: Request, back: bool = False, game: str | None = None,
+                    variant: str | None = None) -> Response:
+    """One card's printed face (or back) as SVG: as published, as game `game` plays it, or as saved
+    variant `variant` makes it."""
+    try:
+        if game is not None:
+            overrides = game_variant(request.app.state.hub, game[:64], name)
+        elif variant is not None:
+            overrides = saved_variant(request.app.state.variants, variant[:64], name)
+        else:
+            overrides = None
+    except NotFound as exc:
+        return JSONResponse({"detail": one_line(str(exc))}, status_code=404)
+    svg = card_svg(name, card, back, variant_key(overrides))
+    if svg is None:
+        return JSONResponse({"detail": one_line(f"no card face {card!r} for {name!r}")}, status_code=404)
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=3600"})
 
 
 @lru_cache(maxsize=2048)

@@ -9,14 +9,10 @@ announced (each announcement names the process that made it, which skips its own
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import secrets
-from collections.abc import AsyncIterator
 from typing import Any
-
-from fastapi import FastAPI
 
 from .faults import backoff
 from .hub import Hub
@@ -115,21 +111,3 @@ class Social:
                 event(log, "listen_failed", logging.WARNING, channel=SOCIAL_CHANNEL, failures=failures,
                       error=one_line(exc))
                 await asyncio.sleep(backoff(failures))
-
-
-def mount(app: FastAPI) -> None:
-    """Run the app's Social news (`app.state.social`) while the app runs."""
-    social = app.state.social = Social(app.state.hub)
-    inner = app.router.lifespan_context
-
-    @contextlib.asynccontextmanager
-    async def lifespan(running: FastAPI) -> AsyncIterator[None]:
-        """The app's own start and stop, with the social listener inside them."""
-        async with inner(running):
-            social.start()
-            try:
-                yield
-            finally:
-                await social.close()
-
-    app.router.lifespan_context = lifespan
