@@ -248,6 +248,26 @@
     $("title").replaceChildren(...facts.flatMap((fact, i) => (i ? [" · ", fact] : [fact])));
   }
 
+  /** Whether the game as `view` shows it waits on a seat this browser holds. */
+  const waitsOnMe = (view) => !!view && view.status === "playing" &&
+    view.to_move.some((s) => view.seats[s] === "human" && mySeats().includes(s));
+
+  /** The tab's title, as on the rest of the site: "Pressed — Table Press", and "(2) Your turn — Pressed —
+   * Table Press" while 2 of the player's games wait on the player, this one (live) among them (turns.js). */
+  function pageTitle(view, replaying) {
+    const plain = `${view.title} — Table Press`;
+    const mine = waitsOnMe(replaying ? latest() : view);
+    if (TP.turns) TP.turns.atTable(gameId, mine, plain);
+    else document.title = mine ? `(1) Your turn — ${plain}` : plain;
+  }
+
+  /** A signed-in player's other games count in the title too: follow them (a cookie seat here, or a player
+   * this browser knows). */
+  function followMyGames() {
+    const player = TP.player && TP.player.get();
+    if (TP.turns && (player || Object.values(st.tokens).includes(null))) TP.turns.follow(() => {});
+  }
+
   function describe(view) {
     if (view.status === "over") {
       const winners = (view.winners || []).map((s) => view.names[s]);
@@ -270,7 +290,7 @@
   function draw(view, replaying) {
     drawHeader(view);
     const mine = !replaying && view.status === "playing" && view.seat !== null && view.to_move.includes(view.seat);
-    document.title = `${mine ? "● Your turn — " : ""}${view.title} — tablepress`;
+    pageTitle(view, replaying);
     const news = replaying || view.status === "over" ? "" : othersMove(view);
     status(replaying ? `Replay — step ${view.step} of ${view.steps}` : news + describe(view), mine ? "your-turn" : (view.status === "over" ? "over" : ""));
     if (!replaying) yourTurn(view, mine);
@@ -623,6 +643,7 @@
     setupReplay();
     setupZoom();
     setupNotify();
+    followMyGames();
     sayBrokenLink();
     offerReclaim(first.data);
     $("bot-takeover").addEventListener("click", async () => {

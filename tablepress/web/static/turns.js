@@ -3,25 +3,40 @@
    that wait on the player ("(2) Your turn — …"), and, if the player allows it, a browser notification when a
    game comes to wait on them while the tab is hidden. TP.turns.follow(draw) calls draw({games, your_turn, now})
    at once and on every change; TP.turns.toggle() is the "Tell me when it is my turn" box (one setting with the
-   table page's). */
+   table page's). On a table page TP.turns.atTable(id, mine, plain) says which game the page shows, whether it
+   waits on this browser's seat now (told by the table's own live view, ahead of the stream) and the page's
+   title; the count is then that game's (0 or 1) and the stream's other games', and the table notifies of its own. */
 "use strict";
 (() => {
   const {h} = TP;
   const NOTIFY = "tp-notify";
-  const plainTitle = document.title;
+  const st = {plain: document.title, game: null, mine: false, news: null};
   let stream = null;
   let waitingOn = null;  // ids of the games that waited on the player at the last news (null: none yet)
 
   const allowed = () => localStorage.getItem(NOTIFY) === "1";
 
+  /** How many of the player's games wait on the player: the page's own game as its table says, the others as
+   * the stream says. */
+  function waiting() {
+    const others = st.news ? st.news.games.filter((g) => g.your_turn && g.id !== st.game).length : 0;
+    return others + (st.mine ? 1 : 0);
+  }
+
   /** The tab's title with the count of games waiting on the player: "(1) Your turn — Table Press". */
-  function title(count) {
-    document.title = count ? `(${count}) Your turn — ${plainTitle}` : plainTitle;
+  function title(count = waiting()) {
+    document.title = count ? `(${count}) Your turn — ${st.plain}` : st.plain;
+  }
+
+  /** On a table page: the game it shows, whether that game waits on this browser's seat, and the page's title. */
+  function atTable(gameId, mine, plain) {
+    Object.assign(st, {game: gameId, mine, plain});
+    title();
   }
 
   /** A notification for each game that came to wait on the player since the last news (tab hidden, allowed). */
   function notify(games) {
-    const now = games.filter((g) => g.your_turn).map((g) => g.id);
+    const now = games.filter((g) => g.your_turn && g.id !== st.game).map((g) => g.id);
     const fresh = waitingOn === null ? [] : now.filter((id) => !waitingOn.includes(id));
     waitingOn = now;
     if (!fresh.length || !allowed() || !document.hidden || !("Notification" in window) || Notification.permission !== "granted") return;
@@ -39,7 +54,8 @@
       const news = JSON.parse(event.data);
       news.at = performance.now();
       document.body.dataset.turnsLive = "1";
-      title(news.your_turn);
+      st.news = news;
+      title();
       notify(news.games);
       draw(news);
     });
@@ -57,5 +73,5 @@
     return h("label", {class: "turn-notify small"}, box, " Tell me when it is my turn");
   }
 
-  TP.turns = {follow, toggle, title};
+  TP.turns = {follow, toggle, title, atTable};
 })();
