@@ -40,6 +40,7 @@ import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -242,15 +243,14 @@ def _new_match(game: Game, players: int, options: Mapping[str, Any]) -> Match:
     return Match(game, players, 0, dict(options), ["openspiel"] * players)
 
 
-#: The uniform chance outcomes of a node with n outcomes, by n.
-_UNIFORM: dict[int, list[tuple[int, float]]] = {}
+#: Uniform outcome lists kept built, by their number of outcomes (a game's shuffles and draws use a few).
+UNIFORM_KEPT = 256
 
 
+@lru_cache(maxsize=UNIFORM_KEPT)
 def _uniform(n: int) -> list[tuple[int, float]]:
-    outcomes = _UNIFORM.get(n)
-    if outcomes is None:
-        outcomes = _UNIFORM[n] = [(value, 1.0 / n) for value in range(n)]
-    return outcomes
+    """The uniform chance outcomes of a node with `n` outcomes (shared: never changed)."""
+    return [(value, 1.0 / n) for value in range(n)]
 
 
 class TablepressSpielState(pyspiel.State):

@@ -19,7 +19,6 @@ simultaneous choice, else the one), and the actions of the other agents are igno
 
 from __future__ import annotations
 
-import functools
 import io
 import random
 from collections.abc import Mapping
@@ -199,14 +198,12 @@ class TablepressParallelEnv(ParallelEnv):
         self.possible_agents = self.aec.possible_agents
         self.render_mode = self.aec.render_mode
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 - one space per agent, as PettingZoo expects
     def observation_space(self, agent: str) -> gym_spaces.Space:
-        """The Dict space of `agent`'s observations."""
+        """The Dict space of `agent`'s observations (the same object every time, as PettingZoo expects)."""
         return self.aec.observation_space(agent)
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
     def action_space(self, agent: str) -> gym_spaces.Space:
-        """Discrete(A): the game's fixed action ids."""
+        """Discrete(A): the game's fixed action ids (the same object every time)."""
         return self.aec.action_space(agent)
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:

@@ -13,7 +13,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 
-@lru_cache(maxsize=None)
+#: Designs kept built, one per player count.
+DESIGNS_KEPT = 32
+
+
+@lru_cache(maxsize=DESIGNS_KEPT)
 def williams_square(players: int) -> tuple[tuple[int, ...], ...]:
     """The rows of a Williams design for `players` positions (each row a permutation of range(players))."""
     if players < 1:

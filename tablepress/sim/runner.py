@@ -9,6 +9,7 @@ Every game is driven through `core.match.Match`: each action is validated and lo
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,18 +60,27 @@ class SimSpec:
         return list(range(self.players))
 
 
-_games: dict[str, Game] = {}
+#: Games (with their variants) a worker process keeps built at most, the most recently used: a run's arms, and
+#: the last candidates of a tune, which tries many one after another.
+GAMES_KEPT = 16
+_games: OrderedDict[str, Game] = OrderedDict()
 
 
 def resolve_game(spec: SimSpec) -> Game:
-    """The game object for a spec (with its variant applied), cached per worker process."""
+    """The game object for a spec (with its variant applied), built once per worker process while it is among
+    the GAMES_KEPT most recently used."""
     key = spec.key()
-    if key not in _games:
-        game = get_game(spec.game)
-        if spec.variant is not None:
-            game = game.with_variant(spec.variant)
-        _games[key] = game
-    return _games[key]
+    game = _games.get(key)
+    if game is not None:
+        _games.move_to_end(key)
+        return game
+    game = get_game(spec.game)
+    if spec.variant is not None:
+        game = game.with_variant(spec.variant)
+    _games[key] = game
+    while len(_games) > GAMES_KEPT:
+        _games.popitem(last=False)
+    return game
 
 
 def game_seed(run_seed: int, index: int) -> int:

@@ -300,6 +300,8 @@ def shape_value(shape: Shape, turns: float, butterfly_points: int) -> float:
     slots = len(open_weight)
     costs = _open_costs.get((future, slots))
     if costs is None:
+        if len(_open_costs) >= OPEN_COSTS_SIZE:
+            _open_costs.clear()
         costs = _open_costs[future, slots] = tuple(
             min(1.0, missing * MISSING_COST + (1.0 - future) * (0.5 + 0.15 * missing)) for missing in range(slots))
     for weight, cost in zip(open_weight, costs):
@@ -308,5 +310,7 @@ def shape_value(shape: Shape, turns: float, butterfly_points: int) -> float:
     return total
 
 
-#: Per (future, slots) the share of an open group's cards counted as lost, by cards missing (`shape_value`).
+#: Per (future, slots) the share of an open group's cards counted as lost, by cards missing (`shape_value`);
+#: forgotten all at once past OPEN_COSTS_SIZE entries.
 _open_costs: dict[tuple[float, int], tuple[float, ...]] = {}
+OPEN_COSTS_SIZE = 4_096
