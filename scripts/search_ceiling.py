@@ -1,16 +1,22 @@
 #!/usr/bin/env python3
 """How much of a search's weakness is hidden information (a diagnostic, not an agent and not a test).
 
-Plays one `ismcts` seat (any of `IsmctsAgent`'s settings) against `greedy` in every other seat, the
-searcher's seat rotating game by game, and reports its win rate with a Wilson 95% interval. With
-`--true-state` the searcher's determinizations are copies of the true state: it plays as if it saw every
+Plays one `ismcts` seat against `greedy` in every other seat, the searcher's seat rotating game by game, and
+reports its win rate with a Wilson 95% interval. The searcher uses the search preset the game declares for its
+number of players (its `heuristics.SEARCH`: a `TreeSearch` or a `RolloutImprovement`, agents/presets.py);
+`--search` changes settings of that preset by name, as a JSON object (`{"rollout_depth": 0}`,
+`{"rivals": "policy"}`, `{"candidates": 8, "halving": true}`), and a name no preset has or a value the preset
+does not take is refused before anything is played (a change to a setting only the other algorithm has does
+not apply).
+
+With `--true-state` the searcher's determinizations are copies of the true state: it plays as if it saw every
 hand, the deck's order and the shuffles to come. The gap between the two runs bounds what any handling of
 hidden information could buy; guessing the other hands better buys less, since the deck's order is chance
 nobody knows (Pressed and By This at 3 players: 55% and 59% here, 49% and 47% with only the hands shown).
 No seat spec can reach this mode, because a bot that looks at hidden cards is a bug.
 
     .venv/bin/python scripts/search_ceiling.py pressed --players 3 --games 60 --true-state
-    .venv/bin/python scripts/search_ceiling.py by-this --players 2 --games 60 --search '{"root_candidates": 0}'
+    .venv/bin/python scripts/search_ceiling.py by-this --players 2 --games 60 --search '{"rollout_turns": 2}'
 """
 
 from __future__ import annotations
@@ -84,13 +90,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--budget", type=int, default=300, help="search iterations a decision")
-    parser.add_argument("--search", default="{}", help="other IsmctsAgent settings as JSON")
+    parser.add_argument("--search", default="{}",
+                        help="settings of the game's search preset to change, as a JSON object (agents/presets.py)")
     parser.add_argument("--true-state", action="store_true", help="let the searcher see the true state")
     args = parser.parse_args(argv)
     try:
         extra = json.loads(args.search)
         if not isinstance(extra, dict):
-            raise ValueError("--search takes a JSON object of IsmctsAgent settings")
+            raise ValueError("--search takes a JSON object of search settings, such as {\"rollout_depth\": 0}")
         search = {"budget": args.budget, **extra}
         IsmctsAgent(**search)
         get_game(args.game).check_players(args.players)
