@@ -267,7 +267,7 @@ def test_idle_and_old_games_expire_from_memory_and_store(hub, tmp_path):
     assert hub.expire(time.time() + 31 * DAY) == [finished]
     assert finished not in hub.archive and stored(tmp_path / "games.db") == []
     with pytest.raises(NotFound):
-        hub._commit(room, 0, "anything")
+        run(hub.commit(room, 0, "anything"))
 
 
 def test_a_game_kept_alive_by_actions_does_not_expire(hub):
