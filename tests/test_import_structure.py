@@ -22,16 +22,8 @@ PACKAGE_ROOT = Path(tablepress.__file__).parent
 #: Folders that are not modules of the package (the `new-game` skeleton's template files).
 SKIPPED = ("template",)
 
-PLANTED_IN_PROGRESS = ("tablepress/games/planted/** is being moved onto zones; its engine and the modules "
-                       "it is split into import each other, to be untangled there")
-#: The circles left for now: {modules: reason}.
-ALLOWED: dict[frozenset[str], str] = {
-    frozenset({"tablepress.games.planted.engine", "tablepress.games.planted.explain",
-               "tablepress.games.planted.flow", "tablepress.games.planted.views",
-               "tablepress.games.planted.zones"}): PLANTED_IN_PROGRESS,
-    frozenset({"tablepress.games.planted", "tablepress.games.planted.terminal"}): PLANTED_IN_PROGRESS
-    + " (the terminal takes the card data from the package's GAME)",
-}
+#: The circles left for now: {modules: reason}. None are left.
+ALLOWED: dict[frozenset[str], str] = {}
 
 
 def modules(root: Path, package: str) -> dict[str, tuple[Path, bool]]:

@@ -19,7 +19,7 @@ LEVELS = (
 PACKAGE = package(
     GAME,
     __file__,
-    terminal=terminal,
+    terminal=terminal.PlantedTerminal(GAME.cards),
     heuristics=Heuristics(seat_value=heuristics.seat_value, evaluate=heuristics.evaluate,
                           step_values=steps.step_values, turn_goes_on=steps.turn_goes_on,
                           guess=heuristics.guess),

@@ -16,7 +16,7 @@ from . import explain, flow, legal, views, zones
 from .cards import PlantedCards, load_data
 from .feeding import Feeding
 from .notation import parse_position
-from .scoring import BoardScore, score_board
+from .scoring import BoardScore, score_board, scores, seat_score
 from .state import BUY, CHOOSE, FEED, OVER, PlantedState
 from .zones import PLANT_KEY
 
@@ -41,9 +41,9 @@ class PlantedGame(ZonedGame[PlantedState]):
     def __init__(self, data: Mapping[str, Any] | None = None):
         self.data = dict(data) if data is not None else load_data()
         self.cards = PlantedCards.from_data(self.data)
-        self.plant_index = {plant.name: i for i, plant in enumerate(self.cards.plants)}
-        self.plant_names = self.cards.plant_names()
         self.actions = legal.Actions(self.cards)
+        self.plant_index = self.actions.plant_index
+        self.plant_names = self.actions.plant_names
         self.layout = zones.layout(self.cards)
 
     def load_data(self, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -71,15 +71,15 @@ class PlantedGame(ZonedGame[PlantedState]):
 
     def apply_legal(self, state: PlantedState, seat: int, action: str) -> None:
         """Apply a legal action in place: a hidden choice, a purchase or a feeding."""
-        flow.apply_legal(self, state, seat, action)
+        flow.apply_legal(self.actions, state, seat, action)
 
     def canonical(self, state: PlantedState, seat: int, action: str) -> str:
         """The action a typed text means (`play 15` → `play 15 LL`; see `explain.canonical`)."""
-        return explain.canonical(self, state, seat, action)
+        return explain.canonical(self.actions, state, seat, action)
 
     def explain_illegal(self, state: PlantedState, seat: int, action: str) -> str:
         """Say what is wrong with an action: wrong step, a card not in hand, the 6-plant limit, a bad feeding."""
-        return explain.explain_illegal(self, state, seat, action)
+        return explain.explain_illegal(self.actions, state, seat, action)
 
     def public_action(self, state: PlantedState, seat: int, action: str) -> str:
         """Other seats see that a card was chosen, never which card or whether it calls Nursery."""
@@ -88,22 +88,22 @@ class PlantedGame(ZonedGame[PlantedState]):
     # ----- information -------------------------------------------------------------------------
     def known_seats(self, state: PlantedState, seat: int) -> list[int]:
         """The other seats whose hands `seat` knows: the hands it held this round and passed on."""
-        return views.known_seats(self, state, seat)
+        return views.known_seats(self.cards, state, seat)
 
     def view(self, state: PlantedState, seat: int | None) -> dict[str, Any]:
         """Boards, the nursery row, deck sizes, discards and revealed cards are public; hands and hidden choices private."""
-        return views.view(self, state, seat)
+        return views.view(self.actions, state, seat)
 
     def seen(self, state: PlantedState, seat: int | None) -> list[Seen]:
         """The hands `seat` held this round and passed on (zones.py)."""
-        return zones.seen(self, state, seat)
+        return zones.seen(self.cards, state, seat)
 
     def determinize(self, state: PlantedState, seat: int, rng: random.Random) -> PlantedState:
         """Resample what `seat` cannot know (`views.determinize`): the game's own, not the zones' deal, because
         a card chosen face down at the same time as the others hides even its back, so it is drawn among all
         the cards its seat holds (hand and choice together) and a Nursery call is guessed with it — zones
         deal a hand and a choice apart, each by its back. The hidden zones and card counts come from the zones."""
-        return views.determinize(self, state, seat, rng)
+        return views.determinize(self.cards, state, seat, rng)
 
     # ----- results -----------------------------------------------------------------------------
     def turn(self, state: PlantedState) -> int:
@@ -116,14 +116,11 @@ class PlantedGame(ZonedGame[PlantedState]):
 
     def board_score(self, state: PlantedState, seat: int) -> BoardScore:
         """The score of one seat's board now, with its breakdown."""
-        cards = self.cards
-        return score_board(cards, state.plants[seat], state.growth[seat], state.propagation[seat],
-                           [cards.tool_of[c] for c in state.tools[seat]],
-                           [cards.decoration_of[c] for c in state.decorations[seat]])
+        return seat_score(self.cards, state, seat)
 
     def scores(self, state: PlantedState) -> list[int]:
         """Each seat's points now: plants, propagation and decorations."""
-        return [self.board_score(state, seat).total for seat in range(state.players)]
+        return scores(self.cards, state)
 
     def winners(self, state: PlantedState) -> list[int]:
         """Most points; ties: most growth tokens on plants; still tied, shared."""

@@ -4,17 +4,12 @@ purchases, passing, feeding with propagation, refresh and the end.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.errors import OptionError
 from ...core.rng import chance, next_rng
 from .cards import LETTERS, PlantedCards
 from .feeding import pay, propagation_tokens, seed_tray_bonus
-from .legal import to_move
+from .legal import Actions, to_move
 from .state import BUY, CHOOSE, FEED, NURSERY, OVER, PLAY, PlantedState
-
-if TYPE_CHECKING:  # pragma: no cover - only for type checkers
-    from .engine import PlantedGame
 
 
 def new_state(cards: PlantedCards, players: int, seed: int) -> PlantedState:
@@ -60,7 +55,7 @@ def pass_shift(cards: PlantedCards, round_index: int) -> int:
     return 1 if cards.passes_left(round_index) else -1
 
 
-def apply_legal(game: PlantedGame, state: PlantedState, seat: int, action: str) -> None:
+def apply_legal(actions: Actions, state: PlantedState, seat: int, action: str) -> None:
     """Apply a legal action in place: a hidden choice, a purchase or a feeding."""
     verb, _, rest = action.partition(" ")
     if verb in (PLAY, NURSERY):
@@ -69,11 +64,11 @@ def apply_legal(game: PlantedGame, state: PlantedState, seat: int, action: str) 
         state.chosen[seat] = card
         state.nursery[seat] = verb == NURSERY
         if not to_move(state):
-            _reveal(game, state)
+            _reveal(actions, state)
     elif verb == "buy":
-        _buy(game, state, seat, rest)
+        _buy(actions, state, seat, rest)
     else:
-        _feed(game, state, seat, rest)
+        _feed(actions, state, seat, rest)
 
 
 def _draw(state: PlantedState, items: bool) -> int | None:
@@ -100,8 +95,8 @@ def _deal(cards: PlantedCards, state: PlantedState) -> None:
         hand.sort()
 
 
-def _reveal(game: PlantedGame, state: PlantedState) -> None:
-    cards = game.cards
+def _reveal(actions: Actions, state: PlantedState) -> None:
+    cards = actions.cards
     state.revealed = []
     state.bought = []
     for seat in range(state.players):
@@ -124,7 +119,7 @@ def _reveal(game: PlantedGame, state: PlantedState) -> None:
             state.decorations[seat].append(card)
     state.calls.sort()
     state.turn += 1
-    _next_call(game, state)
+    _next_call(actions, state)
 
 
 def _gain(cards: PlantedCards, state: PlantedState, seat: int, card: int) -> None:
@@ -138,18 +133,18 @@ def _gain(cards: PlantedCards, state: PlantedState, seat: int, card: int) -> Non
             have[r] += bonus[r]
 
 
-def _next_call(game: PlantedGame, state: PlantedState) -> None:
+def _next_call(actions: Actions, state: PlantedState) -> None:
     while state.calls and not state.row:
         state.calls.pop(0)  # with the row empty a Nursery call only discards the card
     if state.calls:
         state.phase = BUY
     else:
-        _end_turn(game, state)
+        _end_turn(actions, state)
 
 
-def _buy(game: PlantedGame, state: PlantedState, seat: int, rest: str) -> None:
+def _buy(actions: Actions, state: PlantedState, seat: int, rest: str) -> None:
     name, _, extra = rest.partition(" +")
-    plant = game.plant_index[name]
+    plant = actions.plant_index[name]
     index = state.row.index(plant)
     if state.plant_deck:
         state.row[index] = state.plant_deck.pop()
@@ -162,35 +157,35 @@ def _buy(game: PlantedGame, state: PlantedState, seat: int, rest: str) -> None:
     state.bought.append((seat, plant))
     state.calls.pop(0)
     state.turn += 1
-    _next_call(game, state)
+    _next_call(actions, state)
 
 
-def _end_turn(game: PlantedGame, state: PlantedState) -> None:
+def _end_turn(actions: Actions, state: PlantedState) -> None:
     players = state.players
-    shift = pass_shift(game.cards, state.round)
+    shift = pass_shift(actions.cards, state.round)
     hands = state.hands
     state.hands = [hands[(seat - shift) % players] for seat in range(players)]
     state.step += 1
     state.phase = CHOOSE
     if not any(state.hands):
-        _start_feeding(game, state)
+        _start_feeding(actions, state)
 
 
-def _start_feeding(game: PlantedGame, state: PlantedState) -> None:
+def _start_feeding(actions: Actions, state: PlantedState) -> None:
     state.phase = FEED
     state.fed = [False] * state.players
     state.feeds = [""] * state.players
     for seat in range(state.players):
-        if len(game.feedings(state, seat)) == 1:
-            _feed(game, state, seat, "none", count_turn=False)
+        if len(actions.feedings(state, seat)) == 1:
+            _feed(actions, state, seat, "none", count_turn=False)
     if all(state.fed):
         state.turn += 1
-        _end_round(game, state)
+        _end_round(actions, state)
 
 
-def _feed(game: PlantedGame, state: PlantedState, seat: int, rest: str, count_turn: bool = True) -> None:
-    cards = game.cards
-    positions = [] if rest == "none" else [state.plants[seat].index(game.plant_index[n]) for n in rest.split("+")]
+def _feed(actions: Actions, state: PlantedState, seat: int, rest: str, count_turn: bool = True) -> None:
+    cards = actions.cards
+    positions = [] if rest == "none" else [state.plants[seat].index(actions.plant_index[n]) for n in rest.split("+")]
     need = [0, 0, 0]
     for pos in positions:
         cost = cards.plants[state.plants[seat][pos]].cost
@@ -207,18 +202,18 @@ def _feed(game: PlantedGame, state: PlantedState, seat: int, rest: str, count_tu
     state.feeds[seat] = f"feed {rest}"
     if count_turn and all(state.fed):
         state.turn += 1
-        _end_round(game, state)
+        _end_round(actions, state)
 
 
-def _end_round(game: PlantedGame, state: PlantedState) -> None:
+def _end_round(actions: Actions, state: PlantedState) -> None:
     state.round += 1
     state.step = 0
     state.revealed = []
     state.bought = []
-    if state.round >= game.cards.rounds:
+    if state.round >= actions.cards.rounds:
         state.phase = OVER
         return
     state.phase = CHOOSE
-    _deal(game.cards, state)
+    _deal(actions.cards, state)
     if not any(state.hands):
-        _start_feeding(game, state)
+        _start_feeding(actions, state)

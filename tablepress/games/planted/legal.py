@@ -28,10 +28,14 @@ def to_move(state: PlantedState) -> tuple[int, ...]:
 
 
 class Actions:
-    """The legal actions of one card set, with what it remembers to list them fast."""
+    """The legal actions of one card set, with what it remembers to list them fast, and the plant names
+    their texts are read by."""
 
     def __init__(self, cards: PlantedCards):
         self.cards = cards
+        #: A plant's name → its index; `plant_names` reads a name as people type it.
+        self.plant_index = {plant.name: i for i, plant in enumerate(cards.plants)}
+        self.plant_names = cards.plant_names()
         labels = {card: cards.label(card) for card in (*cards.resource_cards, *cards.item_cards)}
         self.play_text = {card: f"{PLAY} {card} {label}" for card, label in labels.items()}
         self.nursery_text = {card: f"{NURSERY} {card} {label}" for card, label in labels.items()}

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Decoration, PlantedCards
+from .state import PlantedState
 
 
 @dataclass
@@ -92,6 +93,18 @@ def score_board(
         plant_rows=rows,
         decoration_rows=decos,
     )
+
+
+def seat_score(cards: PlantedCards, state: PlantedState, seat: int) -> BoardScore:
+    """The score of one seat's board in `state` now, with its breakdown."""
+    return score_board(cards, state.plants[seat], state.growth[seat], state.propagation[seat],
+                       [cards.tool_of[c] for c in state.tools[seat]],
+                       [cards.decoration_of[c] for c in state.decorations[seat]])
+
+
+def scores(cards: PlantedCards, state: PlantedState) -> list[int]:
+    """Each seat's points in `state` now: plants, propagation and decorations."""
+    return [seat_score(cards, state, seat).total for seat in range(state.players)]
 
 
 def board_total(

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.names import NameIndex
+from .cards import PlantedCards
 
 RESOURCE_STYLE = {"L": "bold black on yellow", "W": "bold white on blue", "F": "bold white on dark_orange3",
                   "G": "bold white on green"}
@@ -168,14 +169,11 @@ def breakdown_table(boards: list[dict[str, Any]], names: list[str]) -> Table:
     return table
 
 
-def command(text: str, view: dict[str, Any], console: Console) -> bool:
-    """`card NAME`: what a plant, tool or decoration does. Returns whether the text was such a command."""
+def card_command(cards: PlantedCards, text: str, console: Console) -> bool:
+    """`card NAME`: what a plant, tool or decoration of `cards` does. Returns whether the text was such a command."""
     verb, _, rest = text.strip().partition(" ")
     if verb.lower() != "card" or not rest.strip():
         return False
-    from . import GAME
-
-    cards = GAME.cards
     plant = NameIndex(p.name for p in cards.plants).get(rest)
     if plant is not None:
         p = next(p for p in cards.plants if p.name == plant)
@@ -234,3 +232,27 @@ def legend(view: dict[str, Any]) -> str:
         "list; buy NAME (+L, +W or +F with a Trowel); feed NAME+NAME or feed none. card NAME tells what a "
         "plant, tool or decoration does."
     )
+
+
+class PlantedTerminal:
+    """Planted's `TerminalView`: this module's table, legend and numbering, and `card NAME` answered from the
+    cards it is given (the game's)."""
+
+    def __init__(self, cards: PlantedCards):
+        self.cards = cards
+
+    def render(self, view: dict[str, Any], seat: int | None, names: list[str]) -> RenderableType:
+        """The whole table as `seat` sees it (`render`)."""
+        return render(view, seat, names)
+
+    def command(self, text: str, view: dict[str, Any], console: Any) -> bool:
+        """`card NAME` (`card_command`); True if the text was one."""
+        return card_command(self.cards, text, console)
+
+    def legend(self, view: dict[str, Any]) -> str:
+        """How to read the table and write a move (`legend`)."""
+        return legend(view)
+
+    def numbered(self, view: dict[str, Any]) -> bool:
+        """Whether the moves are numbered now (`numbered`)."""
+        return numbered(view)

@@ -12,29 +12,26 @@ asked after another.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .cards import LETTERS
-from .feeding import feeding_text
-from .flow import pass_shift
-from .legal import to_move
-from .scoring import plant_points
 from ...core import plain
 from ...core.rng import shuffle
+from .cards import LETTERS, PlantedCards
+from .feeding import feeding_text
+from .flow import pass_shift
+from .legal import Actions, to_move
+from .scoring import plant_points, scores, seat_score
 from .state import BUY, CHOOSE, FEED, NURSERY, OVER, PLAY, PlantedState
-
-if TYPE_CHECKING:  # pragma: no cover - only for type checkers
-    from .engine import PlantedGame
 
 #: Chance that a determinization guesses another seat's hidden choice was a Nursery call.
 NURSERY_GUESS = 0.2
 
 
-def known_seats(game: PlantedGame, state: PlantedState, seat: int) -> list[int]:
+def known_seats(cards: PlantedCards, state: PlantedState, seat: int) -> list[int]:
     """The other seats whose hands `seat` knows: the hands it held this round and passed on."""
     if state.phase not in (CHOOSE, BUY) or not state.step:
         return []
-    shift = pass_shift(game.cards, state.round)
+    shift = pass_shift(cards, state.round)
     return [(seat + j * shift) % state.players for j in range(1, min(state.step, state.players - 1) + 1)]
 
 
@@ -45,9 +42,9 @@ def public_action(state: PlantedState, seat: int, action: str) -> str:
     return action
 
 
-def view(game: PlantedGame, state: PlantedState, seat: int | None) -> dict[str, Any]:
+def view(actions: Actions, state: PlantedState, seat: int | None) -> dict[str, Any]:
     """Boards, the nursery row, deck sizes, discards and revealed cards are public; hands and hidden choices private."""
-    cards = game.cards
+    cards = actions.cards
     public = {
         "players": state.players,
         "phase": state.phase,
@@ -57,28 +54,28 @@ def view(game: PlantedGame, state: PlantedState, seat: int | None) -> dict[str, 
         "turn": state.turn,
         "direction": "left" if cards.passes_left(min(state.round, cards.rounds - 1)) else "right",
         "to_move": list(to_move(state)),
-        "row": [_plant(game, p) for p in state.row],
+        "row": [_plant(cards, p) for p in state.row],
         "plant_deck": len(state.plant_deck),
         "resource_deck": len(state.resource_deck),
         "item_deck": len(state.item_deck),
         "resource_discard": list(state.resource_discard),
         "item_discard": list(state.item_discard),
-        "boards": [_board(game, state, s) for s in range(state.players)],
-        "revealed": [{"seat": s, **_card(game, c), "nursery": n} for s, c, n in state.revealed],
+        "boards": [_board(actions, state, s) for s in range(state.players)],
+        "revealed": [{"seat": s, **_card(cards, c), "nursery": n} for s, c, n in state.revealed],
         "bought": [{"seat": s, "plant": cards.plants[p].name} for s, p in state.bought],
         "calls": [{"seat": s, "card": c} for c, s in state.calls],
-        "scores": game.scores(state),
+        "scores": scores(cards, state),
         "over": state.phase == OVER,
     }
     private: dict[str, Any] = {}
     if seat is not None:
-        private["hand"] = [_card(game, c) for c in state.hands[seat]]
+        private["hand"] = [_card(cards, c) for c in state.hands[seat]]
         if state.chosen[seat]:
-            private["chosen"] = {**_card(game, state.chosen[seat]), "nursery": state.nursery[seat]}
+            private["chosen"] = {**_card(cards, state.chosen[seat]), "nursery": state.nursery[seat]}
         known = []
-        for other in known_seats(game, state, seat):
+        for other in known_seats(cards, state, seat):
             held = sorted(state.hands[other] + ([state.chosen[other]] if state.chosen[other] else []))
-            known.append({"seat": other, "cards": [_card(game, c) for c in held],
+            known.append({"seat": other, "cards": [_card(cards, c) for c in held],
                           "one_chosen": bool(state.chosen[other])})
         if known:
             private["known_hands"] = known
@@ -86,28 +83,28 @@ def view(game: PlantedGame, state: PlantedState, seat: int | None) -> dict[str, 
             private["feedings"] = [
                 {"action": feeding_text(cards, state.plants[seat], f), "points": f.gain,
                  "covered": f.covered, "propagation": f.propagated, "green_thumbs": f.thumbs}
-                for f in game.feedings(state, seat)
+                for f in actions.feedings(state, seat)
             ]
     return {"public": public, "private": private}
 
 
-def _card(game: PlantedGame, card: int) -> dict[str, Any]:
-    return {"number": card, "name": game.cards.label(card), "kind": game.cards.kind(card)}
+def _card(cards: PlantedCards, card: int) -> dict[str, Any]:
+    return {"number": card, "name": cards.label(card), "kind": cards.kind(card)}
 
 
-def _plant(game: PlantedGame, plant: int) -> dict[str, Any]:
-    p = game.cards.plants[plant]
+def _plant(cards: PlantedCards, plant: int) -> dict[str, Any]:
+    p = cards.plants[plant]
     return {"name": p.name, "type": p.type, "tier": p.tier, "cost": p.cost_text, "spaces": list(p.spaces)}
 
 
-def _board(game: PlantedGame, state: PlantedState, seat: int) -> dict[str, Any]:
-    cards = game.cards
+def _board(actions: Actions, state: PlantedState, seat: int) -> dict[str, Any]:
+    cards = actions.cards
     chosen = state.chosen[seat]
     held = state.hands[seat] + ([chosen] if chosen else [])
     resources = sum(1 for c in held if c in cards.shows)
-    score = game.board_score(state, seat)
+    score = seat_score(cards, state, seat)
     board: dict[str, Any] = {
-        "plants": [{**_plant(game, p), "tokens": t, "points": plant_points(cards.plants[p].spaces, t)}
+        "plants": [{**_plant(cards, p), "tokens": t, "points": plant_points(cards.plants[p].spaces, t)}
                    for p, t in zip(state.plants[seat], state.growth[seat])],
         "resources": dict(zip(LETTERS, state.resources[seat])),
         "tools": [cards.label(c) for c in state.tools[seat]],
@@ -123,22 +120,21 @@ def _board(game: PlantedGame, state: PlantedState, seat: int) -> dict[str, Any]:
         "feeding": state.feeds[seat] or None,
     }
     if state.phase == FEED and not state.fed[seat]:
-        best = game.feedings(state, seat)[0]
+        best = actions.feedings(state, seat)[0]
         board["best_feeding"] = {"action": feeding_text(cards, state.plants[seat], best), "points": best.gain,
                                  "propagation": best.propagated, "green_thumbs": best.thumbs}
     return board
 
 
-def determinize(game: PlantedGame, state: PlantedState, seat: int, rng: random.Random) -> PlantedState:
+def determinize(cards: PlantedCards, state: PlantedState, seat: int, rng: random.Random) -> PlantedState:
     """Resample what `seat` cannot know: deck orders, unknown hands and choices, other seats' Nursery calls, chance.
 
     Unknown cards stay of their kind (resource or item: the backs of cards in hand differ). A hand the
     seat held and passed on keeps its cards. Which of the cards another seat holds is its face-down
     choice is drawn among all of them, whatever their kind: the back of a chosen card is not seen.
     """
-    cards = game.cards
     copy = plain.clone(state)
-    known = set(known_seats(game, state, seat))
+    known = set(known_seats(cards, state, seat))
     held: dict[int, list[int]] = {}
     for other in range(state.players):
         if other != seat:

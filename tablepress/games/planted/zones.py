@@ -12,14 +12,10 @@ holds, hand and choice together, and zones deal a hand and a choice apart, each 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...core.zones import OWNER, UP, Cards, Layout, Seen, Zone
 from .cards import PlantedCards
 from .state import PlantedState
-
-if TYPE_CHECKING:  # pragma: no cover - only for type checkers
-    from .engine import PlantedGame
+from .views import known_seats
 
 #: Plants are counted as PLANT_KEY + index, resource and item cards by their number.
 PLANT_KEY = 1000
@@ -54,10 +50,8 @@ def layout(cards: PlantedCards) -> Layout:
     )
 
 
-def seen(game: PlantedGame, state: PlantedState, seat: int | None) -> list[Seen]:
+def seen(cards: PlantedCards, state: PlantedState, seat: int | None) -> list[Seen]:
     """A seat has seen the hands it held this round and passed on (with the card since chosen from them)."""
     if seat is None:
         return []
-    from .views import known_seats
-
-    return [Seen(zone, pile=other) for other in known_seats(game, state, seat) for zone in ("hand", "chosen")]
+    return [Seen(zone, pile=other) for other in known_seats(cards, state, seat) for zone in ("hand", "chosen")]
