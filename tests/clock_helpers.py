@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from tablepress.web.app import create_app
 
-from web_helpers import auth
+from web_helpers import auth, player
 
 #: The tables' clock in the tests: ten minutes a turn (no shorter clock is needed: time is the fake one).
 CLOCK = 600
@@ -35,13 +35,6 @@ def served(where, fake: FakeTime) -> FastAPI:
     app = create_app(where, ai_delay=0.0)
     app.state.clocks.now = fake
     return app
-
-
-def player(client: TestClient, name: str) -> str:
-    """A new player's token (the client's cookies forgotten after)."""
-    token = client.post("/api/players", json={"name": name}).json()["token"]
-    client.cookies.clear()
-    return token
 
 
 def table_game(client: TestClient, clock: int | None = CLOCK) -> tuple[str, dict[int, str]]:

@@ -262,6 +262,7 @@ def test_chat_and_lobby_news_made_on_one_process_reach_the_other(two):
     for name in ("Ana", "Bo"):
         tokens.append(a.post("/api/players", json={"name": name}).json()["token"])
         a.cookies.clear()
+    b.portal.call(lambda: asyncio.wait_for(b.app.state.social.listening.wait(), 30))  # b hears announcements
     woken = asyncio_event_in(b)
     table = a.post("/api/tables", json={"game": "flowers", "players": 2}, headers=auth(tokens[0])).json()["id"]
     assert woken.wait(10), "b's lobby streams were not woken by a's new table"

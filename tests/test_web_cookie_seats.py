@@ -7,16 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from web_helpers import auth, wait_for
+from web_helpers import auth, player, wait_for
 
 COOKIE = "tp_player"
-
-
-def player(client, name: str) -> str:
-    """A new player's token (the client's cookies forgotten after)."""
-    token = client.post("/api/players", json={"name": name}).json()["token"]
-    client.cookies.clear()
-    return token
 
 
 def cookie(token: str) -> dict[str, str]:

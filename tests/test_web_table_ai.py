@@ -7,14 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tablepress.agents.levels import levels_of
-from web_helpers import auth
-
-
-def player(client, name: str) -> str:
-    """A new player's token (the client's cookies forgotten after)."""
-    token = client.post("/api/players", json={"name": name}).json()["token"]
-    client.cookies.clear()
-    return token
+from web_helpers import auth, player
 
 
 def stored(client) -> tuple:

@@ -3,16 +3,11 @@ tokens and names; full, private and stale tables, and bad bodies, answered in on
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from web_helpers import auth
-
-
-def player(client, name: str) -> str:
-    """A new player's token (the client's cookies forgotten after)."""
-    token = client.post("/api/players", json={"name": name}).json()["token"]
-    client.cookies.clear()
-    return token
+from web_helpers import auth, player
 
 
 def stored(client) -> tuple:
@@ -117,3 +112,21 @@ def test_tables_need_a_players_token(client):
         assert client.post(f"/api/tables/{tid}/join", headers=headers).status_code == 403
     assert stored(client) == before
     assert client.post("/api/tables/nope/join", headers=auth(ana)).status_code == 404
+
+
+def test_the_lobby_streams_of_a_process_read_the_tables_once_per_change(client, monkeypatch):
+    from types import SimpleNamespace
+
+    from tablepress.web import tables
+
+    request = SimpleNamespace(app=client.app)
+    store, social = client.app.state.hub.store, client.app.state.social
+    reads: list[int] = []
+    real = store.open_tables
+    monkeypatch.setattr(store, "open_tables", lambda limit: reads.append(1) or real(limit))
+    first = [tables.lobby_json(request) for _ in range(200)]  # two hundred streams woken by one change
+    assert len(reads) == 1 and len(set(first)) == 1
+    token = player(client, "Ana")
+    client.post("/api/tables", json={"game": "flowers", "players": 2}, headers=auth(token))
+    after = [tables.lobby_json(request) for _ in range(200)]
+    assert len(reads) == 2 and json.loads(after[0])[0]["seated"][0] == "Ana" and social.lobby_version >= 1

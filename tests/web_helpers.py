@@ -29,6 +29,13 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def player(client: Any, name: str) -> str:
+    """A new player's token (the client's cookies forgotten after, so that each request says who it is)."""
+    token = client.post("/api/players", json={"name": name}).json()["token"]
+    client.cookies.clear()
+    return token
+
+
 def wait_for(client: Any, game_id: str, token: str | None, predicate, timeout: float = 20.0) -> dict[str, Any]:
     """Poll the seat's view until `predicate(view)` holds, or fail after `timeout` seconds."""
     deadline = time.monotonic() + timeout

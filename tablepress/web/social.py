@@ -36,6 +36,14 @@ class Social:
         self.origin = secrets.token_hex(8)
         #: One flag per lobby stream: set when the open tables changed.
         self.lobby: set[asyncio.Event] = set()
+        #: Grows at every change of the open tables (made here or announced by another process).
+        self.lobby_version = 0
+        #: (lobby_version, the open tables as JSON): read once per change for every lobby stream here.
+        self.lobby_list: tuple[int, str] | None = None
+        #: Set while the other processes' announcements are heard (PostgreSQL's LISTEN is on).
+        self.listening = asyncio.Event()
+        #: When this process last swept the expired tables for its lobby streams (time.monotonic()).
+        self.expired_at = float("-inf")
         self._listener: asyncio.Task | None = None
 
     def chat_posted(self, game_id: str, message: dict[str, Any]) -> None:
@@ -54,6 +62,7 @@ class Social:
             watcher.push({"chat": message})
 
     def _wake_lobby(self) -> None:
+        self.lobby_version += 1
         for flag in list(self.lobby):
             flag.set()
 
@@ -99,6 +108,7 @@ class Social:
                         self.hub.store.url, autocommit=True, connect_timeout=CONNECT_SECONDS,
                         application_name="tablepress-social") as conn:
                     await conn.execute(f"LISTEN {SOCIAL_CHANNEL}")
+                    self.listening.set()
                     if failures:
                         self._wake_lobby()  # tables may have changed while nobody listened
                     failures = 0
@@ -107,6 +117,7 @@ class Social:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - a dropped connection: listen again
+                self.listening.clear()
                 failures += 1
                 event(log, "listen_failed", logging.WARNING, channel=SOCIAL_CHANNEL, failures=failures,
                       error=one_line(exc))

@@ -57,6 +57,11 @@ CLOCK_RANGE = (10, 7 * DAY)
 #: something every KEEPALIVE seconds so that proxies keep it open.
 STREAM_SECONDS = 300
 KEEPALIVE = 15
+#: Seconds a lobby stream waits after a change before it sends the list, so that a burst of changes (players
+#: joining, tables made) is sent once.
+COALESCE_SECONDS = 0.25
+#: Seconds between two sweeps of expired tables made for the lobby streams of one process.
+EXPIRE_EVERY = 10.0
 #: What a table's game id is while one request begins its game.
 STARTING = "starting:"
 
@@ -113,6 +118,21 @@ def expire(request: Request) -> None:
     now = time.time()
     if store_of(request).expire_tables(now - WAITING_MINUTES * 60, now - OPEN_DAYS * DAY):
         social_of(request).tables_changed()
+
+
+def lobby_json(request: Request) -> str:
+    """The waiting public tables as JSON for the lobby streams: read from the store once per change for every
+    stream of this process (hundreds of open lobbies must not each read the tables at every change), expired
+    tables swept at most every EXPIRE_EVERY seconds."""
+    social = social_of(request)
+    now = time.monotonic()
+    if now - social.expired_at >= EXPIRE_EVERY:
+        social.expired_at = now
+        expire(request)
+    cached = social.lobby_list
+    if cached is None or cached[0] != social.lobby_version:
+        cached = social.lobby_list = (social.lobby_version, json.dumps(open_tables(request)))
+    return cached[1]
 
 
 def open_tables(request: Request) -> list[dict[str, Any]]:
@@ -175,9 +195,11 @@ async def table_events(request: Request) -> StreamingResponse:
     social.lobby.add(changed)
 
     async def events() -> AsyncIterator[str]:
-        """The list when it changes; a comment every KEEPALIVE seconds; ends after STREAM_SECONDS."""
+        """The list now and when it changes (a burst of changes once); a comment every KEEPALIVE seconds; ends
+        after STREAM_SECONDS."""
         loop = asyncio.get_running_loop()
         ends = loop.time() + STREAM_SECONDS
+        first = True
         try:
             while loop.time() < ends:
                 try:
@@ -185,9 +207,11 @@ async def table_events(request: Request) -> StreamingResponse:
                 except TimeoutError:
                     yield ": still here\n\n"
                     continue
+                if not first:
+                    await asyncio.sleep(COALESCE_SECONDS)
+                first = False
                 changed.clear()
-                expire(request)
-                yield f"event: tables\ndata: {json.dumps(open_tables(request))}\n\n"
+                yield f"event: tables\ndata: {lobby_json(request)}\n\n"
         finally:
             social.lobby.discard(changed)
 
