@@ -1,7 +1,7 @@
 """The lobby and the table's chat in real Chromium against a `tablepress serve` subprocess: two people in two
 browser contexts each pick a name, one creates a public table, the other joins it from the lobby (the table
 appears there live), both reach the game and see each other's names, and they chat: a message shows up live on
-the other side, HTML in it shown as text."""
+the other side, HTML in it shown as text; one mutes the other and unmutes her again."""
 
 from __future__ import annotations
 
@@ -86,3 +86,6 @@ def test_two_people_meet_in_the_lobby_play_and_chat(pages, server):
     bo.reload()
     bo.locator("#chat-log li").nth(1).wait_for(timeout=10_000)
     assert bo.locator("#chat-log li").first.is_hidden() and ana.locator("#chat-log li").first.is_visible()
+    # and unmutes her again
+    bo.click("#chat-muted button.unmute:has-text('Unmute Ana')")
+    assert bo.locator("#chat-log li").first.is_visible() and bo.locator("#chat-muted").is_hidden()

@@ -41,6 +41,7 @@ table.findings td:nth-child(2),table.findings th:nth-child(2){text-align:left}
 .warn{background:#fff4d6;border-left:4px solid #d9a400;padding:.4em .8em;margin:.4em 0}
 .verdict{font-size:1.1em;font-weight:bold} td.text{text-align:left;max-width:40em}
 pre{white-space:pre-wrap;overflow-wrap:anywhere}
+summary{min-height:44px;box-sizing:border-box;padding:.65em 0;cursor:pointer}
 """
 
 

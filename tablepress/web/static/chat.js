@@ -1,7 +1,8 @@
 /* The table's chat panel: messages oldest first, live over the game's WebSocket (`{"chat": MESSAGE}` pushes;
    a connection without a token, so the signed-in player's cookie decides its seat), text always shown as text;
    seated players write (with their seat's token, or as the player by the cookie the browser sends) and send
-   quick emotes; anyone may mute a seat, kept in this browser (localStorage). */
+   quick emotes; anyone may mute a seat (its lines' "mute" button) and unmute it again ("Unmute NAME" under the
+   messages), kept in this browser (localStorage). */
 "use strict";
 (() => {
   const {h, api} = TP;
@@ -38,8 +39,10 @@
     const emotes = h("div", {class: "emotes", id: "chat-emotes"}, Object.entries(EMOTES).map(([name, face]) =>
       h("button", {type: "button", class: "small", title: name, dataset: {emote: name}, onclick: () => send({emote: name})}, face)));
     const spectating = h("p", {class: "muted small", id: "chat-spectating"}, "Spectators read the chat; players at the table write.");
+    const unmute = h("p", {id: "chat-muted", class: "chat-muted small", hidden: true});
     const box = h("section", {class: "panel", id: "chat-panel"}, h("h3", {}, "Chat"),
-      h("ol", {id: "chat-log", class: "chat-log", "aria-live": "polite", tabindex: 0, "aria-label": "chat messages"}), form, emotes, spectating, error);
+      h("ol", {id: "chat-log", class: "chat-log", "aria-live": "polite", tabindex: 0, "aria-label": "chat messages"}),
+      unmute, form, emotes, spectating, error);
     const side = document.querySelector(".side");
     side.insertBefore(box, side.children[1] || null);
     canWrite(false);
@@ -69,8 +72,28 @@
   function mute(seat) {
     const set = muted();
     set.add(seat);
+    keepMuted(set);
+  }
+
+  function unmute(seat) {
+    const set = muted();
+    set.delete(seat);
+    keepMuted(set);
+  }
+
+  /** Keep the muted seats, hide or show their lines, and offer "Unmute NAME" for each muted seat. */
+  function keepMuted(set) {
     localStorage.setItem(MUTED, JSON.stringify([...set]));
-    for (const item of document.querySelectorAll(`#chat-log li[data-seat="${seat}"]`)) item.hidden = true;
+    for (const item of document.querySelectorAll("#chat-log li")) item.hidden = set.has(Number(item.dataset.seat));
+    drawMuted();
+  }
+
+  function drawMuted() {
+    const box = document.getElementById("chat-muted");
+    const seats = [...muted()].sort((a, b) => a - b);
+    box.hidden = !seats.length;
+    box.replaceChildren(...seats.map((seat) => h("button", {type: "button", class: "unmute", dataset: {seat},
+      onclick: () => unmute(seat)}, `Unmute ${names[seat] || `seat ${seat + 1}`}`)));
   }
 
   async function catchUp() {
@@ -85,7 +108,7 @@
     socket.onmessage = (event) => {
       const data = JSON.parse(event.data);
       if (data.chat) show(data.chat);
-      else if (data.names) { names = data.names; canWrite(Number.isInteger(data.seat)); }
+      else if (data.names) { names = data.names; canWrite(Number.isInteger(data.seat)); drawMuted(); }
     };
     socket.onclose = (event) => {
       delete document.getElementById("chat-panel").dataset.live;
@@ -93,5 +116,5 @@
     };
   }
 
-  if (document.querySelector(".side")) { panel(); connect(); }
+  if (document.querySelector(".side")) { panel(); drawMuted(); connect(); }
 })();

@@ -329,11 +329,24 @@
     }
     $("leave").hidden = replaying || view.status !== "playing" || view.seat === null || view.seat === undefined;
     drawMoves(view, legal, mine);
+    nameShowsText(board);
+    nameShowsText($("moves"));
     drawScores(view);
     drawLog(view);
     drawFinal(view, replaying);
     keepFocus(focus);
     document.dispatchEvent(new CustomEvent("tp:drawn", {detail: {view, replaying, label: (a) => label(a, view)}}));
+  }
+
+  /** Each control's spoken name holds the words it shows (WCAG 2.5.3, "label in name"): a name a game gave
+   * that lacks the control's visible text ("By This: New to Old: shelf worth 1" on a pile reading "face up")
+   * gets it added ("…, face up"). */
+  function nameShowsText(root) {
+    for (const node of root.querySelectorAll("[data-action][aria-label]")) {
+      const shown = (node.innerText || "").replace(/\s+/g, " ").trim();
+      const name = node.getAttribute("aria-label");
+      if (shown && !name.toLowerCase().includes(shown.toLowerCase())) node.setAttribute("aria-label", `${name}, ${shown}`);
+    }
   }
 
   /** Where the keyboard focus is, if on the table (the board or the moves), before they are drawn again. */
