@@ -110,12 +110,40 @@ def test_saved_variants(store):
     store.add_variant("v2", "flowers", "Second", "", {}, None)
     store.add_variant("v3", "pressed", "Other", "", {}, None)
     assert store.variant("v1") == {"id": "v1", "game": "flowers", "name": "Fewer cans", "toml": "[cards]\n",
-                                   "overrides": {"Watering Can": {"copies": 0}}}
+                                   "overrides": {"Watering Can": {"copies": 0}}, "owner": None, "public": True}
     assert [v["id"] for v in store.variants_of("flowers", 10)] == ["v2", "v1"]
     assert [v["id"] for v in store.variants_of("flowers", 1)] == ["v2"]
     assert store.count_variants() == 3
     with pytest.raises(KeyError):
         store.variant("v9")
+
+
+def test_a_private_variant_is_listed_to_its_maker_and_only_its_maker_deletes_or_lists_it(store):
+    store.add_variant("v1", "flowers", "Mine", "", {}, None, owner="p:abc", public=False)
+    store.add_variant("v2", "flowers", "Open", "", {}, None, owner="t:hash")
+    assert [v["id"] for v in store.variants_of("flowers", 10)] == ["v2"]
+    assert [(v["id"], v["public"], v["owner"]) for v in store.variants_of("flowers", 10, ["p:abc"])] == \
+        [("v2", True, "t:hash"), ("v1", False, "p:abc")]
+    assert not store.set_variant_public("v1", "t:hash", True) and not store.delete_variant("v1", "t:hash")
+    assert store.variant("v1")["public"] is False
+    assert store.set_variant_public("v1", "p:abc", True)
+    assert [v["id"] for v in store.variants_of("flowers", 10)] == ["v2", "v1"]
+    assert store.delete_variant("v1", "p:abc") and store.count_variants() == 1
+    with pytest.raises(KeyError):
+        store.variant("v1")
+
+
+def test_migration_11_leaves_older_variants_listed_and_nobodys(database_url):
+    store = open_store(database_url)
+    store.add_variant("old", "flowers", "Old", "", {}, None)
+    raw(store, "ALTER TABLE variants DROP COLUMN owner")
+    raw(store, "ALTER TABLE variants DROP COLUMN public")
+    raw(store, "DELETE FROM schema_version WHERE version >= 11")
+    store.close()
+    again = open_store(database_url)
+    assert again.variant("old")["owner"] is None and again.variant("old")["public"] is True
+    assert [v["id"] for v in again.variants_of("flowers", 10)] == ["old"] and again.check().ok
+    again.close()
 
 
 def test_a_corrupt_variant_is_not_found_and_logged(store, caplog):

@@ -11,6 +11,7 @@ on one game at once, one wins and the other learns it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -135,17 +136,26 @@ class Store(SocialStore, RatingStore, Protocol):
 
     # ----- saved variants ------------------------------------------------------------------------
     def add_variant(self, variant_id: str, game: str, name: str, toml: str, overrides: dict[str, Any],
-                    client: str | None) -> None:
-        """Store a checked variant (committed when this returns)."""
+                    client: str | None, owner: str | None = None, public: bool = True) -> None:
+        """Store a checked variant (committed when this returns), made by `owner` (None: nobody may delete it)."""
         ...
 
     def variant(self, variant_id: str) -> dict[str, Any]:
-        """{"id", "game", "name", "toml", "overrides"} of a stored variant; KeyError if there is none or its row
-        does not read (then logged as `row_skipped`)."""
+        """{"id", "game", "name", "toml", "overrides", "owner", "public"} of a stored variant; KeyError if there is
+        none or its row does not read (then logged as `row_skipped`)."""
         ...
 
-    def variants_of(self, game: str, limit: int) -> list[dict[str, Any]]:
-        """The newest `limit` variants of a game: {"id", "name", "created"}, newest first."""
+    def variants_of(self, game: str, limit: int, owners: Sequence[str] = ()) -> list[dict[str, Any]]:
+        """The newest `limit` variants of a game that are public or made by one of `owners`:
+        {"id", "name", "created", "public", "owner"}, newest first."""
+        ...
+
+    def delete_variant(self, variant_id: str, owner: str) -> bool:
+        """Delete the variant `variant_id` if `owner` made it; whether it did (games keep their own card data)."""
+        ...
+
+    def set_variant_public(self, variant_id: str, owner: str, public: bool) -> bool:
+        """List (`public`) or unlist the variant `variant_id` if `owner` made it; whether it did."""
         ...
 
     def count_variants(self) -> int:

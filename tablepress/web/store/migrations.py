@@ -154,6 +154,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     )),
     Migration(10, "a finished game's rematch, kept with the game so that every process gives the same one", (),
               columns=(("games", "rematch_id", "TEXT"),)),
+    Migration(11, "a saved variant's maker (who may delete it) and whether it is listed; older ones: listed, no maker",
+              (), columns=(("variants", "owner", "TEXT"), ("variants", "public", "INTEGER NOT NULL DEFAULT 1"))),
 )
 
 #: The schema version this code writes.

@@ -67,11 +67,14 @@ def read_row(gid: str, game: str, players: int, options: str, seats: str, names:
     )
 
 
-def read_variant(vid: str, game: str, name: str, toml: Any, overrides: str) -> dict[str, Any]:
-    """A `variants` row as {"id", "game", "name", "toml", "overrides"}; ValueError or TypeError if it does not read."""
+def read_variant(vid: str, game: str, name: str, toml: Any, overrides: str, owner: str | None = None,
+                 public: Any = 1) -> dict[str, Any]:
+    """A `variants` row as {"id", "game", "name", "toml", "overrides", "owner", "public"}; ValueError or TypeError
+    if it does not read."""
     if not isinstance(toml, str):
         raise TypeError(f"toml: expected text, not {type(toml).__name__}")
-    return {"id": vid, "game": game, "name": name, "toml": toml, "overrides": _json(overrides, dict)}
+    return {"id": vid, "game": game, "name": name, "toml": toml, "overrides": _json(overrides, dict),
+            "owner": owner, "public": bool(public)}
 
 
 def read_job(jid: str, request: str, status: str, done: Any, games: Any, attempt: Any, summary: str | None,

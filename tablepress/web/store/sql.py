@@ -267,18 +267,18 @@ class SqlStore(SocialSql, RatingSql):
 
     # ----- saved variants ------------------------------------------------------------------------
     def add_variant(self, variant_id: str, game: str, name: str, toml: str, overrides: dict[str, Any],
-                    client: str | None) -> None:
-        """Store a checked variant (committed when this returns)."""
+                    client: str | None, owner: str | None = None, public: bool = True) -> None:
+        """Store a checked variant (committed when this returns), made by `owner` (None: nobody may delete it)."""
         with self._transaction(write=True) as tx:
-            tx.execute("INSERT INTO variants (id, game, name, toml, overrides, client, created)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       (variant_id, game, name, toml, dumps(overrides), client, time.time()))
+            tx.execute("INSERT INTO variants (id, game, name, toml, overrides, client, created, owner, public)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (variant_id, game, name, toml, dumps(overrides), client, time.time(), owner, int(public)))
 
     def variant(self, variant_id: str) -> dict[str, Any]:
-        """{"id", "game", "name", "toml", "overrides"} of a stored variant; KeyError if there is none or its row
-        does not read (then logged as `row_skipped`)."""
+        """{"id", "game", "name", "toml", "overrides", "owner", "public"} of a stored variant; KeyError if there is
+        none or its row does not read (then logged as `row_skipped`)."""
         with self._transaction() as tx:
-            row = tx.execute("SELECT id, game, name, toml, overrides FROM variants WHERE id = ?",
+            row = tx.execute("SELECT id, game, name, toml, overrides, owner, public FROM variants WHERE id = ?",
                              (variant_id,)).fetchone()
         if row is None:
             raise KeyError(variant_id)
@@ -288,12 +288,26 @@ class SqlStore(SocialSql, RatingSql):
             skipped("variant", variant_id, exc)
             raise KeyError(variant_id) from None
 
-    def variants_of(self, game: str, limit: int) -> list[dict[str, Any]]:
-        """The newest `limit` variants of a game: {"id", "name", "created"}, newest first."""
+    def variants_of(self, game: str, limit: int, owners: Sequence[str] = ()) -> list[dict[str, Any]]:
+        """The newest `limit` variants of a game that are public or made by one of `owners`:
+        {"id", "name", "created", "public", "owner"}, newest first."""
+        mine = " OR owner IN (" + ", ".join("?" * len(owners)) + ")" if owners else ""
         with self._transaction() as tx:
-            rows = tx.execute("SELECT id, name, created FROM variants WHERE game = ? ORDER BY created DESC LIMIT ?",
-                              (game, limit)).fetchall()
-        return [{"id": r[0], "name": r[1], "created": r[2]} for r in rows]
+            rows = tx.execute("SELECT id, name, created, public, owner FROM variants"
+                              f" WHERE game = ? AND (public <> 0{mine}) ORDER BY created DESC LIMIT ?",
+                              (game, *owners, limit)).fetchall()
+        return [{"id": r[0], "name": r[1], "created": r[2], "public": bool(r[3]), "owner": r[4]} for r in rows]
+
+    def delete_variant(self, variant_id: str, owner: str) -> bool:
+        """Delete the variant `variant_id` if `owner` made it; whether it did (games keep their own card data)."""
+        with self._transaction(write=True) as tx:
+            return tx.execute("DELETE FROM variants WHERE id = ? AND owner = ?", (variant_id, owner)).rowcount == 1
+
+    def set_variant_public(self, variant_id: str, owner: str, public: bool) -> bool:
+        """List (`public`) or unlist the variant `variant_id` if `owner` made it; whether it did."""
+        with self._transaction(write=True) as tx:
+            return tx.execute("UPDATE variants SET public = ? WHERE id = ? AND owner = ?",
+                              (int(public), variant_id, owner)).rowcount == 1
 
     def count_variants(self) -> int:
         """How many variants are stored."""
