@@ -42,7 +42,7 @@ def test_a_saved_variant_reads_back_with_its_changes(client):
     got = client.get(f"/api/variants/{variant_id}").json()
     assert got == {"id": variant_id, "game": "flowers", "name": "small regions", "toml": SMALL_REGIONS,
                    "changes": [{"field": "scoring.region_min", "old": 5, "new": 3,
-                                                 "text": "scoring.region_min: 5 → 3"}]}
+                                                 "text": "scoring.region_min: 5 → 3"}], "public": True, "mine": False}
     listed = client.get("/api/variants", params={"game": "flowers"}).json()["variants"]
     assert [v["id"] for v in listed] == [variant_id] and listed[0]["name"] == "small regions"
     assert client.get("/api/variants", params={"game": "pressed"}).json()["variants"] == []
@@ -50,8 +50,10 @@ def test_a_saved_variant_reads_back_with_its_changes(client):
 
 def test_app_state_variants_gives_the_overrides_and_refuses_unknown_ids(app, client):
     variant_id = save(client, name="  small   regions ")
-    assert app.state.variants.get(variant_id) == {"id": variant_id, "game": "flowers", "name": "small regions",
-                                                  "toml": SMALL_REGIONS, "overrides": {"scoring": {"region_min": 3}}}
+    got = app.state.variants.get(variant_id)
+    assert got.pop("owner").startswith("t:")
+    assert got == {"id": variant_id, "game": "flowers", "name": "small regions", "toml": SMALL_REGIONS,
+                   "overrides": {"scoring": {"region_min": 3}}, "public": True}
     for unknown in ("000000000000", "nope", "'; drop table variants; --"):
         with pytest.raises(KeyError):
             app.state.variants.get(unknown)

@@ -420,8 +420,10 @@ class Hub:
         async with room.lock:
             if room.row.rematch_id is None:
                 row = room.row
+                # The game's own card data, not its saved variant's id: its maker may have deleted that since.
                 fresh = await self._new_room(row.game, list(row.seats), row.options, None, list(row.names),
-                                             row.variant_id or row.variant, client)
+                                             row.variant, client)
+                fresh.row.variant_id, fresh.row.variant_name = row.variant_id, row.variant_name
                 with self._fenced(room), writing("game", game=fresh.id, kind=row.game, client=client):
                     made, revision = self.store.create_rematch(room.id, fresh.row)
                 room.row.rematch_id, room.row.revision = made, revision

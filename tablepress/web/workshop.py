@@ -4,7 +4,10 @@ A variant is TOML in the shape of the game's cards.toml, checked as `simulate --
 before it is stored: TOML syntax (the error names its line), the server's bounds on numbers and card
 copies, the shape of the published data (the error names the field, and the line that sets it), and one
 seeded random game at every player count the game allows, each played in a worker within a time limit.
-Variants never change once saved; games, simulations and print sheets refer to them by id.
+A variant's card data never changes once saved; games, simulations and print sheets refer to it by id.
+A variant belongs to its maker (`variant_makers.py`), who may unlist it (`PATCH /api/variants/{id}`
+`{"public": false}`: it still opens by its id, for friends with the link) or delete it (games already
+made with it keep their own copy of its card data).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 
 from ..core.errors import TablepressError
 from ..core.game import Game
@@ -30,6 +33,7 @@ from .jobs import JobPool
 from .quotas import variant_checks
 from .requests import VARIANT_ID, BadRequest, check_variant, game_named, read_json, text_field
 from .store import Store
+from .variant_makers import asking, check_maker, described, new_maker
 
 STATIC = Path(__file__).parent / "static"
 #: Variants the server keeps at most (429 past that), and the most characters of a variant's name.
@@ -207,13 +211,15 @@ def refused(exc: VariantError) -> JSONResponse:
 # ----- routes --------------------------------------------------------------------------------------
 @router.post("/api/variants", status_code=201, response_model=None)
 async def post_variant(request: Request, dry_run: bool = False) -> dict[str, Any] | JSONResponse:
-    """Save a variant: `{"game", "name", "toml"}` → 201 {"id"}. With `?dry_run=1` only check it:
+    """Save a variant: `{"game", "name", "toml", "public"?}` → 201 {"id", "public", "maker_token"?} (the maker
+    token only when someone not signed in saves without one). With `?dry_run=1` only check it:
     200 {"ok": true, "changes"}. A variant that does not check is 422 {"detail", "line"?}."""
     data = await read_json(request)
     if not isinstance(data, dict):
         raise BadRequest("the body must be a JSON object {\"game\", \"name\", \"toml\"}")
     game = game_named(data.get("game"))
     name = variant_name(data.get("name")) if not dry_run or data.get("name") is not None else ""
+    public = public_flag(data.get("public", True))
     try:
         with variant_checks(request.app.state).entering(client_address(request)):
             overrides, changes = await check_text(request, game, data.get("toml"))
@@ -224,30 +230,78 @@ async def post_variant(request: Request, dry_run: bool = False) -> dict[str, Any
     workshop: Workshop = request.app.state.workshop
     if workshop.store.count_variants() >= MAX_VARIANTS:
         raise QuotaExceeded(f"this server already keeps {MAX_VARIANTS} variants, the most it may")
+    owner, token = new_maker(request)
     variant_id = secrets.token_hex(6)
     with writing("variant", variant=variant_id, client=client_address(request)):
-        workshop.store.add_variant(variant_id, game.name, name, data["toml"], overrides, client_address(request))
-    return {"id": variant_id}
+        workshop.store.add_variant(variant_id, game.name, name, data["toml"], overrides, client_address(request),
+                                   owner, public)
+    answer: dict[str, Any] = {"id": variant_id, "public": public}
+    if token is not None:
+        answer["maker_token"] = token
+    return answer
+
+
+def public_flag(value: Any) -> bool:
+    """The `public` field of a body: true or false; BadRequest otherwise."""
+    if not isinstance(value, bool):
+        raise BadRequest("public: must be true (listed) or false (only by its link)")
+    return value
 
 
 @router.get("/api/variants")
 async def list_variants(request: Request, game: str) -> dict[str, Any]:
-    """The newest saved variants of a game: {"variants": [{"id", "name", "created"}]}."""
+    """The newest saved variants of a game that are public or the asker's own:
+    {"variants": [{"id", "name", "created", "public", "mine"}]}."""
     chosen = game_named(game)
-    return {"variants": request.app.state.workshop.store.variants_of(chosen.name, MAX_LISTED_VARIANTS)}
+    keys = asking(request)
+    found = request.app.state.workshop.store.variants_of(chosen.name, MAX_LISTED_VARIANTS, keys)
+    return {"variants": [described(variant, keys) for variant in found]}
 
 
 @router.get("/api/variants/{variant_id}")
 async def get_variant(request: Request, variant_id: str) -> dict[str, Any]:
-    """A saved variant: {"id", "game", "name", "toml", "changes": [{"field", "old", "new"}]}."""
-    try:
-        variant = request.app.state.variants.get(variant_id)
-    except KeyError:
-        raise NotFound(f"no variant {variant_id[:40]!r}") from None
+    """A saved variant, listed or not: {"id", "game", "name", "toml", "changes": [{"field", "old", "new"}],
+    "public", "mine"}."""
+    variant = saved(request, variant_id)
     game = get_package(variant["game"]).game
     changes = variant_changes(variant["overrides"], base_data(game))
+    mine = described(variant, asking(request))["mine"]
     return {"id": variant["id"], "game": variant["game"], "name": variant["name"], "toml": variant["toml"],
-            "changes": changes}
+            "changes": changes, "public": variant["public"], "mine": mine}
+
+
+@router.delete("/api/variants/{variant_id}", status_code=204, response_class=Response)
+async def delete_variant(request: Request, variant_id: str) -> Response:
+    """Delete a saved variant: 204 for its maker, 403 for anyone else, 404 if there is none. Games made
+    with it keep their own copy of its card data."""
+    variant = saved(request, variant_id)
+    owner = check_maker(variant, asking(request))
+    with writing("variant", variant=variant_id, client=client_address(request)):
+        if not request.app.state.workshop.store.delete_variant(variant_id, owner):
+            raise NotFound(f"no variant {variant_id[:40]!r}")
+    return Response(status_code=204)
+
+
+@router.patch("/api/variants/{variant_id}")
+async def patch_variant(request: Request, variant_id: str) -> dict[str, Any]:
+    """List or unlist a saved variant: `{"public": bool}` → {"id", "public"}; for its maker only (403)."""
+    data = await read_json(request)
+    if not isinstance(data, dict) or "public" not in data:
+        raise BadRequest("the body must be a JSON object {\"public\": true|false}")
+    public = public_flag(data["public"])
+    owner = check_maker(saved(request, variant_id), asking(request))
+    with writing("variant", variant=variant_id, client=client_address(request)):
+        if not request.app.state.workshop.store.set_variant_public(variant_id, owner, public):
+            raise NotFound(f"no variant {variant_id[:40]!r}")
+    return {"id": variant_id, "public": public}
+
+
+def saved(request: Request, variant_id: str) -> dict[str, Any]:
+    """The stored variant `variant_id`; NotFound if there is none."""
+    try:
+        return request.app.state.variants.get(variant_id)
+    except KeyError:
+        raise NotFound(f"no variant {variant_id[:40]!r}") from None
 
 
 @router.get("/api/cards/{name}")
