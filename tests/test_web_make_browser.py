@@ -9,6 +9,7 @@ import re
 import pytest
 
 from test_web_browser import final_totals, game_id, play_to_end
+from web_audit import axe_violations, needs_axe, sideways, widest
 from web_helpers import ARGS, CHROMIUM, Server, needs_chromium
 
 pytestmark = needs_chromium
@@ -122,3 +123,36 @@ def test_the_simulation_page_follows_a_job_into_its_report(page, server):
     page.wait_for_selector("#title:has-text('by-this: published cards')")
     page.wait_for_selector("h1:has-text('Balance report: by-this — 200 games, 3 players')", timeout=180_000)
     assert page.locator("nav a[href='/games/by-this']").count() == 1
+
+
+@needs_axe
+def test_save_a_private_variant_see_it_in_your_list_and_delete_it_on_a_phone(page, server):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "/make/flowers")
+    page.wait_for_selector("#check:has-text('published cards')")
+    page.fill("#toml", page.locator("#toml").input_value().replace("region_min = 5", "region_min = 3", 1))
+    page.wait_for_selector("#check.ok")
+    page.fill("#name", "Secret regions")
+    page.uncheck("#public")
+    page.click("#save")
+    mine = page.locator("#my-variants li", has_text="Secret regions")
+    mine.wait_for()
+    variant_id = mine.get_attribute("data-id")
+    assert page.evaluate("localStorage.getItem('tp:maker-token')")
+    assert not mine.get_by_role("checkbox").is_checked()
+    listed = server.client.get("/api/variants", params={"game": "flowers"}).json()["variants"]
+    assert variant_id not in [v["id"] for v in listed]  # others do not see it listed
+    assert server.client.get(f"/api/variants/{variant_id}").json()["name"] == "Secret regions"  # its link opens
+    assert sideways(page) == 0, widest(page)
+    assert axe_violations(page) == []
+    for control in (mine.get_by_role("checkbox"), mine.get_by_role("button", name="Delete Secret regions")):
+        assert control.evaluate("el => (el.closest('label') || el).getBoundingClientRect().height") >= 44
+    mine.get_by_role("checkbox").check()  # the visibility switch: now listed for everyone
+    page.wait_for_selector("#mine-status:has-text('listed for everyone')")
+    listed = server.client.get("/api/variants", params={"game": "flowers"}).json()["variants"]
+    assert variant_id in [v["id"] for v in listed]
+    page.once("dialog", lambda dialog: dialog.accept())
+    mine.get_by_role("button", name="Delete Secret regions").click()
+    page.wait_for_selector("#mine-status:has-text('Deleted')")
+    assert page.locator("#mine").is_hidden() and "variant=" not in page.url
+    assert server.client.get(f"/api/variants/{variant_id}").status_code == 404

@@ -1,5 +1,7 @@
 /* The Make page (/make/{name}[?variant=ID]): edit a game's card data with checks as you type, save it as a
-   named variant, then compare it with the published cards, play it, or print it. */
+   named variant (public or private), then compare it with the published cards, play it, or print it; list,
+   unlist or delete your own saved variants. Someone not signed in is known by the maker token the first save
+   answers with, kept in localStorage and sent as X-Maker-Token. */
 "use strict";
 
 (() => {
@@ -14,6 +16,89 @@
   let checked = 0;          // the number of the newest check sent (older replies are dropped)
   let timer = null;
   let stopWatching = null;
+  const MAKER_KEY = "tp:maker-token";
+  let pageToken = null;     // the maker token, where localStorage is refused
+
+  function makerToken() {
+    try { return localStorage.getItem(MAKER_KEY) || pageToken; } catch (err) { return pageToken; }
+  }
+
+  /** TP.api with this browser's maker token (the player cookie goes along by itself). */
+  async function call(method, path, body) {
+    const headers = {};
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const token = makerToken();
+    if (token) headers["X-Maker-Token"] = token;
+    let response;
+    try {
+      response = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+    } catch (err) {
+      return {ok: false, status: 0, data: {detail: "the server cannot be reached"}};
+    }
+    let data = null;
+    if (response.status !== 204) {
+      try { data = await response.json(); } catch (err) { data = {detail: response.statusText}; }
+    }
+    return {ok: response.ok, status: response.status, data: data || {}};
+  }
+
+  /** The saved variants listed to this browser: the start menu (everyone's listed ones and yours) and
+      "Your saved variants", each with its visibility switch and Delete button. */
+  async function listVariants() {
+    const reply = await call("GET", `/api/variants?game=${encodeURIComponent(name)}`);
+    if (!reply.ok) return;
+    const chosen = $("start").value;
+    const variants = reply.data.variants;
+    $("start").replaceChildren(h("option", {value: ""}, "the published cards"),
+      ...variants.map((v) => h("option", {value: v.id}, v.public ? v.name : `${v.name} (private)`)));
+    if (chosen && !variants.some((v) => v.id === chosen)) $("start").append(h("option", {value: chosen}, saved && saved.id === chosen ? saved.name : chosen));
+    $("start").value = chosen;
+    const mine = variants.filter((v) => v.mine);
+    $("my-variants").replaceChildren(...mine.map(myVariant));
+    $("mine").hidden = !mine.length;
+  }
+
+  function myVariant(variant) {
+    const box = h("input", {type: "checkbox"});
+    box.checked = variant.public;
+    box.addEventListener("change", () => setPublic(variant, box));
+    return h("li", {"data-id": variant.id},
+      h("span", {class: "v-name"}, variant.name),
+      h("label", {}, box, " Public (listed)", h("span", {class: "sr-only"}, ` — ${variant.name}`)),
+      h("button", {type: "button", class: "delete", onclick: () => remove(variant)},
+        "Delete", h("span", {class: "sr-only"}, ` ${variant.name}`)));
+  }
+
+  async function setPublic(variant, box) {
+    box.disabled = true;
+    const reply = await call("PATCH", `/api/variants/${encodeURIComponent(variant.id)}`, {public: box.checked});
+    box.disabled = false;
+    if (!reply.ok) {
+      box.checked = !box.checked;
+      $("mine-status").textContent = reply.data.detail || `error ${reply.status}`;
+      return;
+    }
+    await listVariants();
+    $("mine-status").textContent = reply.data.public ? `“${variant.name}” is listed for everyone.`
+      : `“${variant.name}” is private: only its link opens it.`;
+  }
+
+  async function remove(variant) {
+    if (!confirm(`Delete the variant “${variant.name}”? Games already played with it keep their cards.`)) return;
+    const reply = await call("DELETE", `/api/variants/${encodeURIComponent(variant.id)}`);
+    if (!reply.ok) { $("mine-status").textContent = reply.data.detail || `error ${reply.status}`; return; }
+    if (saved && saved.id === variant.id) {
+      saved = null;
+      $("tools").hidden = true;
+      $("saved").textContent = "Save the variant to compare, play or print it.";
+      $("start").value = "";
+      const url = new URL(location.href);
+      url.searchParams.delete("variant");
+      history.replaceState(null, "", url);
+    }
+    await listVariants();
+    $("mine-status").textContent = `Deleted “${variant.name}”.`;
+  }
 
   function gutter(bad) {
     const lines = $("toml").value.split("\n").length;
@@ -109,17 +194,22 @@
     event.preventDefault();
     $("save-error").textContent = "";
     $("save").disabled = true;
-    const body = {game: name, name: $("name").value, toml: $("toml").value};
-    const reply = await api("POST", "/api/variants", body);
+    const body = {game: name, name: $("name").value, toml: $("toml").value, public: $("public").checked};
+    const reply = await call("POST", "/api/variants", body);
     $("save").disabled = false;
     if (!reply.ok) {
       $("save-error").textContent = reply.data.detail || `error ${reply.status}`;
       return;
     }
+    if (reply.data.maker_token) {
+      pageToken = reply.data.maker_token;
+      try { localStorage.setItem(MAKER_KEY, pageToken); } catch (err) { /* kept for this page only */ }
+    }
     const variant = {id: reply.data.id, name: $("name").value.trim(), toml: body.toml};
     $("start").append(h("option", {value: variant.id}, variant.name));
     $("start").value = variant.id;
     useSaved(variant);
+    await listVariants();
   }
 
   async function start() {
@@ -183,9 +273,8 @@
   }
 
   async function init() {
-    const [catalog, cards, variants] = await Promise.all([
-      api("GET", "/api/catalog"), api("GET", `/api/cards/${encodeURIComponent(name)}`),
-      api("GET", `/api/variants?game=${encodeURIComponent(name)}`)]);
+    const [catalog, cards] = await Promise.all([
+      api("GET", "/api/catalog"), api("GET", `/api/cards/${encodeURIComponent(name)}`)]);
     info = catalog.ok ? catalog.data.games.find((g) => g.name === name) : null;
     if (!info || !cards.ok) {
       show("bad", (cards.data && cards.data.detail) || `no game ${name}`);
@@ -197,7 +286,7 @@
     $("title").textContent = info.title;
     $("game-link").href = `/games/${encodeURIComponent(name)}`;
     published = cards.data.toml;
-    for (const v of variants.ok ? variants.data.variants : []) $("start").append(h("option", {value: v.id}, v.name));
+    await listVariants();
     playerChoices($("sim-players"), info.min_players, info.default_players);
     playerChoices($("play-players"), info.min_players, info.default_players);
     $("toml").addEventListener("input", edited);
