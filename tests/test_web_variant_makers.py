@@ -140,3 +140,19 @@ def test_a_game_made_with_a_variant_plays_on_after_its_deletion(tmp_path):
         moved = second.post(f"/api/games/{game_id}/actions", headers=auth(tokens[seat]),
                             json={"action": views[seat]["legal_actions"][0]})
         assert moved.status_code == 200, moved.text
+
+
+def test_a_finished_games_rematch_keeps_its_variant_after_the_variant_is_deleted(client):
+    made = save(client)
+    reply = client.post("/api/games", json={"game": "flowers", "seats": ["human", "human"], "seed": 3,
+                                           "variant": made["id"]}).json()
+    game_id, tokens = reply["id"], reply["tokens"]
+    while (view := client.get(f"/api/games/{game_id}").json())["status"] != "over":
+        seat = str(view["to_move"][0])
+        legal = client.get(f"/api/games/{game_id}", headers=auth(tokens[seat])).json()["legal_actions"]
+        client.post(f"/api/games/{game_id}/actions", headers=auth(tokens[seat]), json={"action": legal[0]})
+    assert client.delete(f"/api/variants/{made['id']}", headers={"X-Maker-Token": made["maker_token"]}).status_code == 204
+    again = client.post(f"/api/games/{game_id}/rematch", headers=auth(tokens["0"]))
+    assert again.status_code == 201, again.text
+    new = client.get(f"/api/games/{again.json()['id']}", headers=auth(again.json()["tokens"]["0"])).json()
+    assert new["variant"]["name"] == "mine" and new["status"] == "playing" and new["seat"] == 0
