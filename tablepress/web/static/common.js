@@ -39,9 +39,9 @@ const TP = (() => {
     }
   }
 
-  /** Call the API; resolves to {ok, status, data}. */
-  async function api(method, path, body, token) {
-    const headers = {};
+  /** Call the API (`more`: extra request headers); resolves to {ok, status, data} (data {} for a 204). */
+  async function api(method, path, body, token, more) {
+    const headers = Object.assign({}, more || {});
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (token) headers["Authorization"] = "Bearer " + token;
     let response;
@@ -50,8 +50,10 @@ const TP = (() => {
     } catch (err) {
       return {ok: false, status: 0, data: {detail: "the server cannot be reached"}};
     }
-    let data = null;
-    try { data = await response.json(); } catch (err) { data = {detail: response.statusText}; }
+    let data = {};
+    if (response.status !== 204) {
+      try { data = await response.json(); } catch (err) { data = {detail: response.statusText}; }
+    }
     return {ok: response.ok, status: response.status, data};
   }
 

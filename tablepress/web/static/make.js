@@ -24,22 +24,9 @@
   }
 
   /** TP.api with this browser's maker token (the player cookie goes along by itself). */
-  async function call(method, path, body) {
-    const headers = {};
-    if (body !== undefined) headers["Content-Type"] = "application/json";
+  function call(method, path, body) {
     const token = makerToken();
-    if (token) headers["X-Maker-Token"] = token;
-    let response;
-    try {
-      response = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
-    } catch (err) {
-      return {ok: false, status: 0, data: {detail: "the server cannot be reached"}};
-    }
-    let data = null;
-    if (response.status !== 204) {
-      try { data = await response.json(); } catch (err) { data = {detail: response.statusText}; }
-    }
-    return {ok: response.ok, status: response.status, data: data || {}};
+    return TP.api(method, path, body, null, token ? {"X-Maker-Token": token} : {});
   }
 
   /** The saved variants listed to this browser: the start menu (everyone's listed ones and yours) and
