@@ -72,10 +72,10 @@ def test_serve_on_port_0_announces_the_port_it_got_and_its_links_use_it(request,
     import re
     import subprocess
     import sys
-    import time
     from pathlib import Path
 
     import httpx
+    from web_helpers import eventually
 
     if workers > 1:
         database = request.getfixturevalue("postgres").database()
@@ -91,15 +91,13 @@ def test_serve_on_port_0_announces_the_port_it_got_and_its_links_use_it(request,
         port = int(found.group(1))
         links = "".join(proc.stdout.readline() for _ in range(2))
         assert f"http://127.0.0.1:{port}/" in links and ":0/" not in links
-        deadline = time.monotonic() + 60
-        while True:
+        def answers() -> bool:
             try:
-                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5).status_code == 200:
-                    break
+                return httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=5).status_code == 200
             except httpx.TransportError:
-                pass
-            assert proc.poll() is None and time.monotonic() < deadline, "the server did not answer on its port"
-            time.sleep(0.1)
+                return proc.poll() is not None  # stop waiting: it exited
+
+        assert eventually(answers) and proc.poll() is None, "the server did not answer on its port"
         intro = httpx.get(f"http://127.0.0.1:{port}/games/flowers/intro", timeout=10).text
         assert f'property="og:url" content="http://127.0.0.1:{port}/games/flowers/intro"' in intro
     finally:

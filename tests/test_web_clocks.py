@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -15,7 +14,7 @@ from fastapi.testclient import TestClient
 from tablepress.web.clocks import clock_rule, duration_words
 
 from clock_helpers import CLOCK, FakeTime, look, player, served, table_game
-from web_helpers import auth
+from web_helpers import auth, eventually
 
 
 @pytest.fixture
@@ -109,10 +108,7 @@ def test_a_restarted_server_picks_up_an_overdue_clock(tmp_path, fake):
         mover = first.get(f"/api/games/{gid}").json()["to_move"][0]
     fake.advance(CLOCK + 60)  # the server was down when the time ran out
     with TestClient(served(where, fake)) as second:
-        deadline = time.monotonic() + 60  # a bound on waiting for its first look, not a speed asserted
-        while not (entries := log_of(second, gid)):
-            assert time.monotonic() < deadline, "the restarted server did not play the overdue turn"
-            time.sleep(0.05)
+        assert eventually(lambda: log_of(second, gid)), "the restarted server did not play the overdue turn"
         second.portal.call(second.app.state.clocks.settle)
         look(second)
         entries = log_of(second, gid)

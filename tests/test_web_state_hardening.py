@@ -24,6 +24,7 @@ from tablepress.web.hub import DAY, Hub, HubFull, NotFound, QuotaExceeded, check
 from tablepress.web.logs import JsonLines  # noqa: E402
 from tablepress.web.store import GameRow, open_store  # noqa: E402
 from tablepress.web.thinking import OutOfTime, Thinker, capped, check_variant  # noqa: E402
+from web_helpers import eventually  # noqa: E402
 
 
 def run(coroutine):
@@ -358,10 +359,7 @@ def test_server_logs_are_one_json_object_a_line_and_hold_no_token(tmp_path, capl
         gid, tokens = reply.json()["id"], reply.json()["tokens"]
         assert client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {tokens['1']}"}).status_code == 200
         client.get(f"/api/games/{gid}", headers={"Authorization": "Bearer wrong"})
-        deadline = time.monotonic() + 20
-        while not any(r.getMessage() == "ai_move" for r in caplog.records):
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
+        assert eventually(lambda: any(r.getMessage() == "ai_move" for r in caplog.records)), "the AI never moved"
     lines = [JsonLines().format(r) for r in caplog.records]
     entries = [json.loads(line) for line in lines]
     assert all("\n" not in line for line in lines)

@@ -29,6 +29,15 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def eventually(predicate: Any, bound: float = 60.0, step: float = 0.02) -> Any:
+    """predicate()'s first truthy value, or its last value once `bound` seconds have passed: a bound on waiting
+    for something the server does by itself, never a speed asserted (assert on what it returns)."""
+    deadline = time.monotonic() + bound
+    while not (value := predicate()) and time.monotonic() < deadline:
+        time.sleep(step)
+    return value
+
+
 def player(client: Any, name: str) -> str:
     """A new player's token (the client's cookies forgotten after, so that each request says who it is)."""
     token = client.post("/api/players", json={"name": name}).json()["token"]
