@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -35,6 +36,18 @@ def served(where, fake: FakeTime) -> FastAPI:
     app = create_app(where, ai_delay=0.0)
     app.state.clocks.now = fake
     return app
+
+
+@pytest.fixture
+def fake() -> FakeTime:
+    """The clocks' time, moved by hand (a test module takes it with `from clock_helpers import fake`)."""
+    return FakeTime()
+
+
+@pytest.fixture
+def app(tmp_path, fake: FakeTime) -> FastAPI:
+    """An app over a fresh SQLite file whose turn clocks read `fake`."""
+    return served(tmp_path / "games.db", fake)
 
 
 def table_game(client: TestClient, clock: int | None = CLOCK) -> tuple[str, dict[int, str]]:

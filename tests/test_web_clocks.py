@@ -13,18 +13,8 @@ from fastapi.testclient import TestClient
 
 from tablepress.web.clocks import clock_rule, duration_words
 
-from clock_helpers import CLOCK, FakeTime, look, player, served, table_game
+from clock_helpers import CLOCK, FakeTime, app, fake, look, player, served, table_game  # noqa: F401 - fixtures
 from web_helpers import auth, eventually
-
-
-@pytest.fixture
-def fake() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture
-def app(tmp_path, fake):
-    return served(tmp_path / "games.db", fake)
 
 
 def log_of(client: TestClient, gid: str, token: str | None = None) -> list[dict]:

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from tablepress.web import turns
 
-from clock_helpers import CLOCK, FakeTime, served, table_game
+from clock_helpers import CLOCK, FakeTime, app, fake, served, table_game  # noqa: F401 - fixtures
 from web_helpers import auth
 
 
@@ -19,16 +19,6 @@ from web_helpers import auth
 def one_look(monkeypatch):
     """Each stream looks once and ends (the browser's EventSource would open it again)."""
     monkeypatch.setattr(turns, "STREAM_SECONDS", 0)
-
-
-@pytest.fixture
-def fake() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture
-def app(tmp_path, fake):
-    return served(tmp_path / "games.db", fake)
 
 
 def told(client: TestClient, token: str | None = None) -> list[dict]:
